@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './backend';
+export * from './custom-method';

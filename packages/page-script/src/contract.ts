@@ -1,0 +1,170 @@
+/**
+ * The contract between Node and the in-page program. Node code (core, bidi, classic) imports only
+ * these types and the strings exported from index.ts; the in-page implementation lives in ./page/.
+ *
+ * Every op takes JSON arguments and returns JSON (possibly through a promise). The caller wrapper
+ * (`OP_CALLER` in index.ts) JSON-stringifies the result in the page, so every backend transports one
+ * string and parses it once — no per-backend value deserialization on the hot path.
+ *
+ * Element ids (`LocalId`) are per-document integers assigned by the page script: the same DOM node
+ * keeps its id for the life of the document, and ids are never reused within a document. A document is
+ * identified by `doc` (a random token made when the script is installed). Session-wide refs that
+ * never get reused are minted by core from (page, frame, doc, id); the page never sees them.
+ */
+
+export type LocalId = number;
+
+/** Where an action lands, in CSS pixels relative to the frame's own viewport. */
+export interface FramePoint {
+  x: number;
+  y: number;
+}
+
+export interface FrameRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface NodeStates {
+  checked?: boolean | 'mixed';
+  disabled?: boolean;
+  expanded?: boolean;
+  selected?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  focused?: boolean;
+}
+
+/**
+ * One node of a frame's snapshot. `children` are indices into `FrameSnapshot.nodes`. Text runs that
+ * are not already the name of their parent become `role: "text"` nodes without an id.
+ * Generic containers without a name are folded away: their children are lifted to their parent.
+ */
+export interface RawNode {
+  id?: LocalId;
+  role: string;
+  name: string;
+  text?: string;
+  /** Visible, enabled, and of a kind an agent acts on (link, button, textbox, checkbox, …). */
+  actionable: boolean;
+  enabled: boolean;
+  value?: string;
+  level?: number;
+  href?: string;
+  states?: NodeStates;
+  /** A short CSS selector that found this element when the snapshot was taken (a hint, not an address). */
+  selector_hint?: string;
+  children: number[];
+  /** Set on `<iframe>`/`<frame>` nodes: the backend resolves the child document with `childFrame(id)`. */
+  frame?: true;
+}
+
+export interface FrameSnapshot {
+  doc: string;
+  url: string;
+  title: string;
+  /** Index 0 is the document root (`role: "document"`). */
+  nodes: RawNode[];
+  /** True when `maxNodes` cut the walk short. */
+  truncated: boolean;
+}
+
+export interface SnapshotOptions {
+  maxNodes: number;
+  mode: 'full' | 'interactive';
+}
+
+/** A candidate element for a selector or text query. */
+export interface Match {
+  id: LocalId;
+  role: string;
+  name: string;
+}
+
+export type QueryResult =
+  | { ok: true; doc: string; matches: Match[]; iframes: LocalId[] }
+  | { ok: false; code: 'invalid_selector'; message: string };
+
+/** Why an element cannot be acted on now. */
+export type NotActionableCode =
+  | 'stale_ref'
+  | 'not_visible'
+  | 'disabled'
+  | 'obscured'
+  | 'unstable'
+  | 'file_input'
+  | 'not_editable'
+  | 'not_select';
+
+export type ActionKind = 'click' | 'hover' | 'type' | 'select';
+
+export type ActionCheck =
+  | { ok: true; point: FramePoint }
+  | { ok: false; code: NotActionableCode; message: string; cover?: string };
+
+/** Whether a point in this frame lands on the element `id`, in it, or on something covering it. */
+export type HitResult = { ok: true } | { ok: false; cover: string };
+
+export interface WaitProbe {
+  text_present?: string;
+  text_absent?: string;
+  selector_present?: string;
+  selector_absent?: string;
+  element_present?: LocalId;
+}
+
+export type WaitProbeResult =
+  | { ok: true; doc: string; satisfied: Partial<Record<keyof WaitProbe, boolean>>; iframes: LocalId[] }
+  | { ok: false; code: 'invalid_selector'; message: string };
+
+export interface PageMetrics {
+  viewportWidth: number;
+  viewportHeight: number;
+  scrollX: number;
+  scrollY: number;
+  documentWidth: number;
+  documentHeight: number;
+  devicePixelRatio: number;
+}
+
+/** Every op the page script answers. Args and results are JSON. */
+export interface PageScriptOps {
+  /** The document token; cheap, used to detect navigation and stale refs. */
+  doc(): string;
+  snapshot(opts: SnapshotOptions): FrameSnapshot;
+  /** Elements matching a CSS selector, or whose accessible name / text contains `text` (case-insensitive). */
+  query(q: { selector?: string; text?: string; limit: number }): QueryResult;
+  /** Whether `id` still names a connected element of this document. */
+  alive(doc: string, id: LocalId): boolean;
+  /**
+   * Scrolls the element into view and checks it: attached, visible, enabled (for click/type/select),
+   * stable over two animation frames, and that the hit-test at its action point lands on it or inside it.
+   * `type` additionally refuses file inputs (`file_input`) and non-editable elements (`not_editable`).
+   */
+  prepare(doc: string, id: LocalId, kind: ActionKind): Promise<ActionCheck>;
+  /** Hit-test a point in this frame against element `id` (used on the iframe element in ancestor frames). */
+  hit(doc: string, id: LocalId, point: FramePoint): HitResult;
+  /** Starts recording whether the next click in this document lands on `id`. */
+  armClick(doc: string, id: LocalId): void;
+  /** `true` landed on the target, `false` landed elsewhere, `null` no click seen (yet). */
+  clickLanded(doc: string): boolean | null;
+  /** Focuses an editable element; with `replace`, selects its content so typing replaces it. */
+  focus(doc: string, id: LocalId, replace: boolean): ActionCheck;
+  /** The current value of an input-like element (for verifying typing). */
+  value(doc: string, id: LocalId): string | null;
+  /** Selects options of a <select> by value or label; returns the selected values. */
+  select(doc: string, id: LocalId, values: string[] | null, labels: string[] | null): { ok: true; selected: string[] } | { ok: false; code: NotActionableCode; message: string };
+  /** Evaluates wait conditions once against this document. */
+  probe(p: WaitProbe): WaitProbeResult;
+  /** The element's border box relative to this frame's viewport. */
+  rect(doc: string, id: LocalId): FrameRect | null;
+  /** Where the content of iframe element `id` starts, relative to this frame's viewport. */
+  frameOrigin(doc: string, id: LocalId): FramePoint | null;
+  metrics(): PageMetrics;
+}
+
+export type OpName = keyof PageScriptOps;
+export type OpArgs<K extends OpName> = Parameters<PageScriptOps[K]>;
+export type OpResult<K extends OpName> = Awaited<ReturnType<PageScriptOps[K]>>;

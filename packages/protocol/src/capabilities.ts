@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+export const Stability = z.enum(['stable', 'experimental', 'deprecated']);
+export type Stability = z.infer<typeof Stability>;
+
+/** The draft's feature vocabulary; providers list only what actually works for them. */
+export const FEATURES = [
+  'element_refs',
+  'a11y_snapshot',
+  'dom_snapshot',
+  'html_snapshot',
+  'full_page_screenshot',
+  'attach_existing_browser',
+  'persistent_profile',
+  'isolated_contexts',
+  'js_eval',
+  'network_observe',
+  'console_observe',
+  'file_upload',
+  'download_observe',
+  'manual_setup_required',
+  'extension_required',
+  'remote_debugging_required',
+] as const;
+export const Feature = z.enum(FEATURES);
+export type Feature = z.infer<typeof Feature>;
+
+export const CustomMethodInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  stability: Stability,
+  input_schema: z.record(z.string(), z.unknown()).optional(),
+  output_schema: z.record(z.string(), z.unknown()).optional(),
+  /** Additive: the method exists but is refused unless the server was started with `gate_flag`. */
+  gated: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  gate_flag: z.string().optional(),
+});
+export type CustomMethodInfo = z.infer<typeof CustomMethodInfo>;
+
+export const Capabilities = z.object({
+  core_methods: z.array(z.string()),
+  optional_methods: z.array(z.string()),
+  features: z.array(z.string()),
+  custom_methods: z.array(CustomMethodInfo),
+});
+export type Capabilities = z.infer<typeof Capabilities>;
+
+export const DiagnosticLevel = z.enum(['info', 'warning', 'error']);
+export const Diagnostic = z.object({
+  level: DiagnosticLevel,
+  code: z.string(),
+  message: z.string(),
+  manual_steps: z.array(z.string()).optional(),
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
+
+export const Availability = z.enum(['ready', 'degraded', 'unavailable']);
+export const SetupState = z.enum(['complete', 'partial', 'required', 'broken']);
+
+export const ProviderStatus = z.object({
+  availability: Availability,
+  browser_detected: z.boolean(),
+  browser_running: z.boolean(),
+  setup_state: SetupState,
+  requires_manual_setup: z.boolean(),
+  recommended_browser: z.string(),
+  manual_steps: z.array(z.string()),
+  diagnostics: z.array(Diagnostic),
+  /** Additive. */
+  browser_version: z.string().optional(),
+  sessions: z.number().int().optional(),
+});
+export type ProviderStatus = z.infer<typeof ProviderStatus>;
+
+export const ProviderDescription = z.object({
+  provider_id: z.string(),
+  provider_label: z.string(),
+  provider_version: z.string(),
+  protocol_version: z.string(),
+  browser_families: z.array(z.string()),
+  transport: z.string(),
+  certification_tier: z.string(),
+  capabilities: Capabilities,
+  /** Additive: the engine actually driven and how. */
+  engine: z
+    .object({ name: z.string(), automation: z.string(), version: z.string().optional() })
+    .optional(),
+  session_close_behavior: z.string().optional(),
+});
+export type ProviderDescription = z.infer<typeof ProviderDescription>;

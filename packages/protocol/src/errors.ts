@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The draft's 14 top-level error codes. Finer causes go in `details.code`; never add a code here. */
+export const ERROR_CODES = [
+  'unsupported_method',
+  'unsupported_target',
+  'invalid_request',
+  'invalid_selector',
+  'element_not_found',
+  'element_not_actionable',
+  'navigation_timeout',
+  'not_ready',
+  'setup_required',
+  'permission_denied',
+  'browser_not_running',
+  'session_not_found',
+  'page_not_found',
+  'internal_error',
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** A next step for the agent: a normalized method with ready-to-send params and one sentence. */
+export const Repair = z.object({
+  method: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  hint: z.string(),
+});
+export type Repair = z.infer<typeof Repair>;
+
+export const ErrorDetails = z
+  .object({
+    /** Finer cause, e.g. `stale_ref`, `obscured`, `ambiguous`. */
+    code: z.string().optional(),
+    /** The offending field for `invalid_request`, as a dotted path. */
+    field: z.string().optional(),
+    repair: Repair.optional(),
+  })
+  .catchall(z.unknown());
+export type ErrorDetails = z.infer<typeof ErrorDetails>;
+
+export const ErrorObject = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  retryable: z.boolean(),
+  details: ErrorDetails,
+});
+export type ErrorObject = z.infer<typeof ErrorObject>;

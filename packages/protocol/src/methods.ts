@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import { ProviderDescription, ProviderStatus } from './capabilities';
+import { PageSnapshotV1, SnapshotElement } from './snapshot';
+
+/**
+ * Params and results of every normalized method of the 0.1 draft. The dispatcher, the JSON Schema
+ * export and `provider.describe` are all derived from `METHODS`; nothing lists the methods twice.
+ * Fields the draft does not name are additive and optional.
+ */
+
+const TimeoutMs = z.number().int().positive().max(600_000);
+const Id = z.string().min(1).max(256);
+
+const Base = z.object({ timeout_ms: TimeoutMs.optional() });
+const SessionScoped = Base.extend({ session_id: Id });
+const PageScoped = SessionScoped.extend({ page_id: Id.optional() });
+
+export const WaitUntil = z.enum(['load', 'domcontentloaded', 'networkidle', 'provider_default']);
+export const Point = z.object({ x: z.number().finite(), y: z.number().finite() });
+export const Rect = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  width: z.number().finite().positive(),
+  height: z.number().finite().positive(),
+});
+
+/** How an action names its target. Exactly one of these is expected; `rev` demands a current snapshot. */
+const Target = {
+  element_ref: Id.optional(),
+  selector: z.string().min(1).max(10_000).optional(),
+  text_query: z.string().min(1).max(10_000).optional(),
+  rev: z.number().int().nonnegative().optional(),
+};
+const hasTarget = (p: { element_ref?: string; selector?: string; text_query?: string }) =>
+  [p.element_ref, p.selector, p.text_query].filter((v) => v !== undefined).length === 1;
+const TARGET_MESSAGE = 'exactly one of element_ref, selector, text_query is required';
+
+const NavResult = z.object({
+  page_id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  navigation_occurred: z.boolean().optional(),
+});
+
+export const TabInfo = z.object({
+  tab_id: z.string(),
+  page_id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+});
+
+export const DownloadInfo = z.object({
+  download_id: z.string(),
+  url: z.string(),
+  suggested_filename: z.string(),
+  state: z.enum(['in_progress', 'completed', 'canceled', 'failed']),
+  path: z.string().optional(),
+  size: z.number().int().optional(),
+});
+
+export const UploadFile = z.union([
+  z.object({ path: z.string().min(1) }),
+  z.object({
+    name: z.string().min(1).max(255),
+    data_base64: z.string(),
+    mime_type: z.string().optional(),
+  }),
+]);
+
+export type MethodTier = 'core' | 'optional';
+
+export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly params: P;
+  readonly result: R;
+  readonly tier: MethodTier;
+  readonly description: string;
+}
+
+const spec = <P extends z.ZodType, R extends z.ZodType>(
+  tier: MethodTier,
+  description: string,
+  params: P,
+  result: R,
+): MethodSpec<P, R> => ({ tier, description, params, result });
+
+export const METHODS = {
+  'provider.describe': spec(
+    'core',
+    'Static and semi-static metadata: methods, features, custom methods with schemas.',
+    Base,
+    ProviderDescription,
+  ),
+  'provider.status': spec('core', 'Current availability, setup state and diagnostics.', Base, ProviderStatus),
+  'session.ensure': spec(
+    'core',
+    'Create a browser session, or reuse the one bound to client_session_id.',
+    Base.extend({
+      client_session_id: Id.optional(),
+      browser_preference: z.string().max(64).optional(),
+      isolation: z.enum(['per_jcode_session', 'shared']).optional(),
+      attach: z.enum(['never', 'prefer', 'require']).optional(),
+      persist: z.boolean().optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+    }),
+    z.object({
+      session_id: z.string(),
+      browser_family: z.string(),
+      browser_label: z.string(),
+      attached_to_existing_browser: z.boolean(),
+      isolation: z.string(),
+      default_page_id: z.string(),
+      reused: z.boolean().optional(),
+    }),
+  ),
+  'session.close': spec(
+    'core',
+    'Close the session: its pages close, or detach when attached to an existing browser.',
+    SessionScoped,
+    z.object({ session_id: z.string(), closed: z.boolean(), detached: z.boolean().optional() }),
+  ),
+  'page.open': spec(
+    'core',
+    'Open a URL in the current page or in a new page.',
+    PageScoped.extend({
+      url: z.string().min(1).max(100_000),
+      new_page: z.boolean().optional(),
+      foreground: z.boolean().optional(),
+      wait_until: WaitUntil.optional(),
+    }),
+    z.object({
+      page_id: z.string(),
+      url: z.string(),
+      title: z.string().optional(),
+      navigation_state: z.string().optional(),
+    }),
+  ),
+  'page.snapshot': spec(
+    'core',
+    'A normalized view of the page: v1 node tree, flat element list with refs, and a compact text outline.',
+    PageScoped.extend({
+      include_screenshot: z.boolean().optional(),
+      include_html: z.boolean().optional(),
+      include_dom: z.boolean().optional(),
+      include_a11y: z.boolean().optional(),
+      include_text: z.boolean().optional(),
+      max_nodes: z.number().int().positive().max(100_000).optional(),
+      mode: z.enum(['full', 'interactive']).optional(),
+    }),
+    z.object({
+      page_id: z.string(),
+      url: z.string(),
+      title: z.string(),
+      rev: z.number().int(),
+      snapshot: PageSnapshotV1,
+      elements: z.array(SnapshotElement),
+      text: z.string(),
+      truncated: z.boolean().optional(),
+      screenshot_ref: z.string().optional(),
+      provider_data: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  'page.click': spec(
+    'core',
+    'Click an element (by element_ref, selector or text_query) or a viewport position, with trusted input.',
+    PageScoped.extend({ ...Target, position: Point.optional() }).refine(
+      (p) => [p.element_ref, p.selector, p.text_query, p.position].filter((v) => v !== undefined).length === 1,
+      { message: 'exactly one of element_ref, selector, text_query, position is required' },
+    ),
+    z.object({
+      page_id: z.string(),
+      clicked: z.boolean(),
+      navigation_occurred: z.boolean().optional(),
+      url: z.string().optional(),
+    }),
+  ),
+  'page.type': spec(
+    'core',
+    'Type text into an input-like element with trusted key input.',
+    PageScoped.extend({
+      ...Target,
+      text: z.string().max(1_000_000),
+      replace: z.boolean().optional(),
+      submit: z.boolean().optional(),
+    }).refine(hasTarget, { message: TARGET_MESSAGE }),
+    z.object({ page_id: z.string(), typed: z.boolean() }),
+  ),
+  'page.wait': spec(
+    'core',
+    'Wait until a condition holds, bounded by timeout_ms.',
+    PageScoped.extend({
+      text_present: z.string().min(1).optional(),
+      text_absent: z.string().min(1).optional(),
+      selector_present: z.string().min(1).optional(),
+      selector_absent: z.string().min(1).optional(),
+      element_ref_present: Id.optional(),
+      url_matches: z.string().min(1).optional(),
+      navigation_complete: z.boolean().optional(),
+    }).refine(
+      (p) =>
+        [
+          p.text_present,
+          p.text_absent,
+          p.selector_present,
+          p.selector_absent,
+          p.element_ref_present,
+          p.url_matches,
+          p.navigation_complete,
+        ].some((v) => v !== undefined),
+      { message: 'at least one wait condition is required' },
+    ),
+    z.object({ satisfied: z.boolean(), matched_condition: z.string().optional(), url: z.string().optional() }),
+  ),
+  'page.screenshot': spec(
+    'core',
+    'Capture a PNG of the viewport, the full page, a clip rectangle or one element.',
+    PageScoped.extend({ full_page: z.boolean().optional(), clip: Rect.optional(), element_ref: Id.optional() }),
+    z.object({
+      page_id: z.string(),
+      image: z.string().optional(),
+      image_ref: z.string().optional(),
+      media_type: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  ),
+
+  'page.go_back': spec('optional', 'Go back in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
+  'page.go_forward': spec('optional', 'Go forward in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
+  'page.reload': spec('optional', 'Reload the page.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
+  'page.press': spec(
+    'optional',
+    'Press a key or chord (e.g. "Enter", "Control+A") on an element or the focused element.',
+    PageScoped.extend({ ...Target, key: z.string().min(1).max(64) }),
+    z.object({ page_id: z.string(), pressed: z.boolean() }),
+  ),
+  'page.select': spec(
+    'optional',
+    'Select options of a <select> by value or label.',
+    PageScoped.extend({
+      ...Target,
+      values: z.array(z.string()).optional(),
+      labels: z.array(z.string()).optional(),
+    }).refine(hasTarget, { message: TARGET_MESSAGE }),
+    z.object({ page_id: z.string(), selected: z.array(z.string()) }),
+  ),
+  'page.hover': spec(
+    'optional',
+    'Move the pointer over an element.',
+    PageScoped.extend(Target).refine(hasTarget, { message: TARGET_MESSAGE }),
+    z.object({ page_id: z.string(), hovered: z.boolean() }),
+  ),
+  'page.scroll': spec(
+    'optional',
+    'Scroll the page or an element by a delta, or an element into view.',
+    PageScoped.extend({
+      ...Target,
+      delta_x: z.number().finite().optional(),
+      delta_y: z.number().finite().optional(),
+      into_view: z.boolean().optional(),
+    }),
+    z.object({ page_id: z.string(), scroll_x: z.number(), scroll_y: z.number() }),
+  ),
+  'tab.list': spec('optional', "List the session's tabs.", SessionScoped, z.object({ tabs: z.array(TabInfo) })),
+  'tab.activate': spec('optional', 'Bring a tab to the front.', SessionScoped.extend({ tab_id: Id }), TabInfo),
+  'tab.close': spec(
+    'optional',
+    'Close a tab.',
+    SessionScoped.extend({ tab_id: Id }),
+    z.object({ tab_id: z.string(), closed: z.boolean() }),
+  ),
+  'tab.new': spec('optional', 'Open a new tab.', SessionScoped.extend({ url: z.string().optional() }), TabInfo),
+  'page.eval': spec(
+    'optional',
+    'Evaluate a JavaScript expression in the page (gated behind a server flag).',
+    PageScoped.extend({ expression: z.string().min(1).max(1_000_000), await_promise: z.boolean().optional() }),
+    z.object({ value: z.unknown(), type: z.string(), truncated: z.boolean().optional() }),
+  ),
+  'network.list': spec(
+    'optional',
+    'Recent network requests of a page.',
+    PageScoped.extend({ limit: z.number().int().positive().max(10_000).optional() }),
+    z.object({
+      requests: z.array(
+        z.object({
+          request_id: z.string(),
+          method: z.string(),
+          url: z.string(),
+          status: z.number().int().optional(),
+          resource_type: z.string().optional(),
+          started_at: z.number(),
+          duration_ms: z.number().optional(),
+          failed: z.boolean().optional(),
+        }),
+      ),
+    }),
+  ),
+  'console.list': spec(
+    'optional',
+    'Recent console messages of a page.',
+    PageScoped.extend({ limit: z.number().int().positive().max(10_000).optional() }),
+    z.object({
+      entries: z.array(z.object({ level: z.string(), text: z.string(), timestamp: z.number(), source: z.string().optional() })),
+    }),
+  ),
+  'storage.get': spec(
+    'optional',
+    "Read the page origin's localStorage or sessionStorage.",
+    PageScoped.extend({ kind: z.enum(['local', 'session']).optional(), keys: z.array(z.string()).optional() }),
+    z.object({ origin: z.string(), entries: z.record(z.string(), z.string()) }),
+  ),
+  'cookie.list': spec(
+    'optional',
+    "List the session's cookies, optionally for some URLs.",
+    PageScoped.extend({ urls: z.array(z.string()).optional() }),
+    z.object({
+      cookies: z.array(
+        z.object({
+          name: z.string(),
+          value: z.string(),
+          domain: z.string(),
+          path: z.string(),
+          expires: z.number().optional(),
+          http_only: z.boolean(),
+          secure: z.boolean(),
+          same_site: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+  'download.list': spec('optional', "List the session's downloads.", SessionScoped, z.object({ downloads: z.array(DownloadInfo) })),
+  'download.wait': spec(
+    'optional',
+    'Wait for a download to finish.',
+    SessionScoped.extend({ download_id: Id.optional() }),
+    DownloadInfo,
+  ),
+  'upload.set_files': spec(
+    'optional',
+    'Set the files of a file input, from allowed paths or inline bytes.',
+    PageScoped.extend({ ...Target, files: z.array(UploadFile).min(1).max(100) }).refine(hasTarget, {
+      message: TARGET_MESSAGE,
+    }),
+    z.object({ page_id: z.string(), files: z.number().int() }),
+  ),
+} as const satisfies Record<string, MethodSpec>;
+
+export type MethodName = keyof typeof METHODS;
+export type ParamsOf<M extends MethodName> = z.infer<(typeof METHODS)[M]['params']>;
+export type ResultOf<M extends MethodName> = z.infer<(typeof METHODS)[M]['result']>;
+
+export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
+export const CORE_METHODS = METHOD_NAMES.filter((m) => METHODS[m].tier === 'core');
+export const OPTIONAL_METHODS = METHOD_NAMES.filter((m) => METHODS[m].tier === 'optional');
+
+export const isMethodName = (name: string): name is MethodName => Object.hasOwn(METHODS, name);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+export const SNAPSHOT_FORMAT = 'jcode.page_snapshot.v1' as const;
+
+/** States worth telling a model about; absent means false / not applicable. */
+export const NodeStates = z.object({
+  checked: z.union([z.boolean(), z.literal('mixed')]).optional(),
+  disabled: z.boolean().optional(),
+  expanded: z.boolean().optional(),
+  selected: z.boolean().optional(),
+  required: z.boolean().optional(),
+  invalid: z.boolean().optional(),
+  focused: z.boolean().optional(),
+});
+export type NodeStates = z.infer<typeof NodeStates>;
+
+export const SnapshotNode = z.object({
+  node_id: z.string(),
+  role: z.string(),
+  name: z.string(),
+  text: z.string().optional(),
+  element_ref: z.string().optional(),
+  actionable: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+  children: z.array(z.string()).optional(),
+  /** Additive fields below. */
+  value: z.string().optional(),
+  level: z.number().int().optional(),
+  href: z.string().optional(),
+  states: NodeStates.optional(),
+});
+export type SnapshotNode = z.infer<typeof SnapshotNode>;
+
+export const PageSnapshotV1 = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  root: SnapshotNode,
+  nodes: z.array(SnapshotNode),
+});
+export type PageSnapshotV1 = z.infer<typeof PageSnapshotV1>;
+
+export const SnapshotElement = z.object({
+  element_ref: z.string(),
+  role: z.string(),
+  name: z.string(),
+  text: z.string(),
+  actionable: z.boolean(),
+  enabled: z.boolean(),
+  selector_hint: z.string().optional(),
+});
+export type SnapshotElement = z.infer<typeof SnapshotElement>;
