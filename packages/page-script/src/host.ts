@@ -1,7 +1,8 @@
 /**
  * Node-side helpers for injecting and calling the page script. Backends use exactly these:
  *
- *   1. call `OP_CALLER` as a function with arguments `(op, args)` in the target frame (awaiting promises);
+ *   1. call `OP_CALLER` as a function with two string arguments `(op, JSON.stringify(args))` in the
+ *      target frame, awaiting the promise it returns;
  *   2. it answers a string: pass it to `parseOpReply`. `null` means the script is not installed in this
  *      document: evaluate `pageScriptSource()` there (an idempotent IIFE) and call again;
  *   3. to turn a local element id into a driver element handle (BiDi remote value / classic web element),
@@ -12,11 +13,11 @@
 export const PAGE_SCRIPT_GLOBAL = '__browserProvider';
 export const PAGE_SCRIPT_VERSION = '0.1.0';
 
-export const OP_CALLER = `async function (op, args) {
+export const OP_CALLER = `async function (op, argsJson) {
   const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
   if (!bp || bp.version !== ${JSON.stringify(PAGE_SCRIPT_VERSION)}) return null;
   try {
-    return JSON.stringify({ ok: true, value: await bp.ops[op](...args) });
+    return JSON.stringify({ ok: true, value: await bp.ops[op](...JSON.parse(argsJson)) });
   } catch (e) {
     return JSON.stringify({ ok: false, error: String(e && e.message || e) });
   }
