@@ -1,3 +1,10 @@
 export * from './errors';
 export * from './backend';
 export * from './custom-method';
+export * from './deadline';
+export { Dispatcher } from './dispatcher';
+export { Provider, type ProviderOptions } from './provider';
+export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
+export { runStdioServer } from './server';
+export { parseParams } from './validate';
+export { describe as describeProvider, PROVIDER_VERSION } from './describe';

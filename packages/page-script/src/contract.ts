@@ -116,7 +116,14 @@ export interface WaitProbe {
 }
 
 export type WaitProbeResult =
-  | { ok: true; doc: string; satisfied: Partial<Record<keyof WaitProbe, boolean>>; iframes: LocalId[] }
+  | {
+      ok: true;
+      doc: string;
+      /** `document.readyState` of this document. */
+      readyState: string;
+      satisfied: Partial<Record<keyof WaitProbe, boolean>>;
+      iframes: LocalId[];
+    }
   | { ok: false; code: 'invalid_selector'; message: string };
 
 export interface PageMetrics {

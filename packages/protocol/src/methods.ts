@@ -70,19 +70,19 @@ export const UploadFile = z.union([
 
 export type MethodTier = 'core' | 'optional';
 
-export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, T extends MethodTier = MethodTier> {
   readonly params: P;
   readonly result: R;
-  readonly tier: MethodTier;
+  readonly tier: T;
   readonly description: string;
 }
 
-const spec = <P extends z.ZodType, R extends z.ZodType>(
-  tier: MethodTier,
+const spec = <T extends MethodTier, P extends z.ZodType, R extends z.ZodType>(
+  tier: T,
   description: string,
   params: P,
   result: R,
-): MethodSpec<P, R> => ({ tier, description, params, result });
+): MethodSpec<P, R, T> => ({ tier, description, params, result });
 
 export const METHODS = {
   'provider.describe': spec(
@@ -349,8 +349,11 @@ export type MethodName = keyof typeof METHODS;
 export type ParamsOf<M extends MethodName> = z.infer<(typeof METHODS)[M]['params']>;
 export type ResultOf<M extends MethodName> = z.infer<(typeof METHODS)[M]['result']>;
 
+export type CoreMethodName = { [M in MethodName]: (typeof METHODS)[M]['tier'] extends 'core' ? M : never }[MethodName];
+export type OptionalMethodName = Exclude<MethodName, CoreMethodName>;
+
 export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
-export const CORE_METHODS = METHOD_NAMES.filter((m) => METHODS[m].tier === 'core');
-export const OPTIONAL_METHODS = METHOD_NAMES.filter((m) => METHODS[m].tier === 'optional');
+export const CORE_METHODS = METHOD_NAMES.filter((m): m is CoreMethodName => METHODS[m].tier === 'core');
+export const OPTIONAL_METHODS = METHOD_NAMES.filter((m): m is OptionalMethodName => METHODS[m].tier === 'optional');
 
 export const isMethodName = (name: string): name is MethodName => Object.hasOwn(METHODS, name);

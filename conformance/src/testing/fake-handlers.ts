@@ -1,0 +1,193 @@
+import { CORE_METHODS, PROTOCOL_VERSION, type ParamsOf, type ResultOf } from '@browser-provider/protocol';
+import { FakePage } from './fake-page';
+import { solidPng } from './fake-png';
+
+/** A protocol-level failure the fake answers with, shaped like the real ProviderError's envelope. */
+export class FakeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+interface FakeSession {
+  id: string;
+  pages: Map<string, FakePage>;
+}
+
+const VIEWPORT = { width: 64, height: 48 };
+
+/**
+ * An in-memory provider that implements the 10 core methods correctly, unless `broken` names a
+ * scenario: then exactly the behaviour that scenario certifies goes wrong, in a way a real adapter
+ * could plausibly get wrong, and nothing else does (so the runner's verdicts can be checked one by one).
+ */
+export class FakeProvider {
+  private readonly sessions = new Map<string, FakeSession>();
+  private readonly byClientId = new Map<string, string>();
+  private counter = 0;
+  private rev = 0;
+
+  constructor(
+    private readonly broken: string | undefined,
+    private readonly unavailable: boolean,
+    private readonly emit: (event: string, payload: Record<string, unknown>) => void,
+  ) {}
+
+  describe(): ResultOf<'provider.describe'> {
+    const core = this.broken === '01-provider-describe' ? CORE_METHODS.filter((m) => m !== 'page.wait') : CORE_METHODS;
+    return {
+      provider_id: 'fake',
+      provider_label: 'Fake provider (tests only)',
+      provider_version: '0.0.0',
+      protocol_version: PROTOCOL_VERSION,
+      browser_families: ['fake'],
+      transport: 'stdio-json',
+      certification_tier: 'experimental',
+      capabilities: { core_methods: [...core], optional_methods: [], features: ['element_refs'], custom_methods: [] },
+      engine: { name: 'fake', automation: 'none', version: '1.0' },
+    };
+  }
+
+  status(): ResultOf<'provider.status'> {
+    if (this.unavailable) {
+      return {
+        availability: 'unavailable',
+        browser_detected: false,
+        browser_running: false,
+        setup_state: 'required',
+        requires_manual_setup: true,
+        recommended_browser: 'fake',
+        manual_steps: ['Install the fake browser'],
+        diagnostics: [{ level: 'error', code: 'browser_missing', message: 'fake browser not found' }],
+      };
+    }
+    return {
+      availability: 'ready',
+      browser_detected: this.broken !== '02-provider-status',
+      browser_running: false,
+      setup_state: 'complete',
+      requires_manual_setup: false,
+      recommended_browser: 'fake',
+      manual_steps: [],
+      diagnostics: [],
+      browser_version: 'Fake 1.0',
+    };
+  }
+
+  ensure(p: ParamsOf<'session.ensure'>): ResultOf<'session.ensure'> {
+    if (this.unavailable) throw new FakeError('browser_not_running', 'the fake browser is not installed');
+    const known = p.client_session_id === undefined ? undefined : this.byClientId.get(p.client_session_id);
+    const existing = known === undefined ? undefined : this.sessions.get(known);
+    if (existing && this.broken !== '03-session-ensure') return this.sessionInfo(existing, true);
+    const session: FakeSession = { id: `s${++this.counter}`, pages: new Map() };
+    const pageId = `p${++this.counter}`;
+    session.pages.set(pageId, new FakePage(pageId));
+    this.sessions.set(session.id, session);
+    if (p.client_session_id !== undefined) this.byClientId.set(p.client_session_id, session.id);
+    return this.sessionInfo(session, false);
+  }
+
+  close(p: ParamsOf<'session.close'>): ResultOf<'session.close'> {
+    this.session(p.session_id);
+    if (this.broken !== '10-session-close') this.sessions.delete(p.session_id);
+    return { session_id: p.session_id, closed: true };
+  }
+
+  async open(p: ParamsOf<'page.open'>, signal: AbortSignal): Promise<ResultOf<'page.open'>> {
+    const page = this.page(p);
+    // Fetch for real, so a fixture server that is down fails the way a browser would.
+    const response = await fetch(p.url, { signal }).catch((e: unknown) => {
+      throw new FakeError('navigation_timeout', `could not load ${p.url}: ${String(e)}`, { code: 'net_error' }, true);
+    });
+    const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? '';
+    page.navigate(response.url || p.url, title);
+    this.emit('page.navigated', { session_id: p.session_id, page_id: page.pageId, url: page.url });
+    return { page_id: page.pageId, url: page.url, title: this.broken === '04-page-open' ? 'Untitled' : title };
+  }
+
+  snapshot(p: ParamsOf<'page.snapshot'>): ResultOf<'page.snapshot'> {
+    return this.page(p).snapshot(++this.rev, this.broken !== '05-page-snapshot');
+  }
+
+  click(p: ParamsOf<'page.click'>): ResultOf<'page.click'> {
+    const page = this.page(p);
+    const element = this.element(page, p.element_ref);
+    if (this.broken !== '06-page-click') page.click(element);
+    return { page_id: page.pageId, clicked: true };
+  }
+
+  type(p: ParamsOf<'page.type'>): ResultOf<'page.type'> {
+    const page = this.page(p);
+    const element = this.element(page, p.element_ref);
+    if (this.broken !== '07-page-type') page.type(element, p.text, p.replace ?? true);
+    return { page_id: page.pageId, typed: true };
+  }
+
+  async wait(p: ParamsOf<'page.wait'>, signal: AbortSignal): Promise<ResultOf<'page.wait'>> {
+    const page = this.page(p);
+    if (this.broken === '08-page-wait') return { satisfied: true, url: page.url };
+    const deadline = Date.now() + (p.timeout_ms ?? 5_000);
+    for (;;) {
+      const text = page.allText();
+      if (p.text_present !== undefined && text.includes(p.text_present)) return { satisfied: true, matched_condition: 'text_present', url: page.url };
+      if (p.text_absent !== undefined && !text.includes(p.text_absent)) return { satisfied: true, matched_condition: 'text_absent', url: page.url };
+      if (p.text_present === undefined && p.text_absent === undefined) {
+        throw new FakeError('unsupported_target', 'the fake provider only waits for text');
+      }
+      if (Date.now() >= deadline) {
+        throw new FakeError('navigation_timeout', 'the condition did not hold in time', { code: 'wait_timeout' }, true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      signal.throwIfAborted();
+    }
+  }
+
+  screenshot(p: ParamsOf<'page.screenshot'>): ResultOf<'page.screenshot'> {
+    const page = this.page(p);
+    const png = solidPng(VIEWPORT.width, VIEWPORT.height);
+    const width = this.broken === '09-page-screenshot' ? VIEWPORT.width + 1 : VIEWPORT.width;
+    return { page_id: page.pageId, image: png.toString('base64'), media_type: 'image/png', width, height: VIEWPORT.height };
+  }
+
+  private sessionInfo(s: FakeSession, reused: boolean): ResultOf<'session.ensure'> {
+    const [defaultPage] = s.pages.keys();
+    return {
+      session_id: s.id,
+      browser_family: 'fake',
+      browser_label: 'Fake',
+      attached_to_existing_browser: false,
+      isolation: 'per_jcode_session',
+      default_page_id: defaultPage ?? '',
+      reused,
+    };
+  }
+
+  private session(id: string): FakeSession {
+    const s = this.sessions.get(id);
+    if (!s) throw new FakeError('session_not_found', `no session ${id}`, { repair: { method: 'session.ensure', params: {}, hint: 'Create a session.' } });
+    return s;
+  }
+
+  private page(p: { session_id: string; page_id?: string | undefined }): FakePage {
+    const s = this.session(p.session_id);
+    const page = p.page_id === undefined ? s.pages.values().next().value : s.pages.get(p.page_id);
+    if (!page) throw new FakeError('page_not_found', `no page ${p.page_id ?? '(default)'}`);
+    return page;
+  }
+
+  private element(page: FakePage, ref: string | undefined) {
+    const element = ref === undefined ? undefined : page.find(ref);
+    if (!element) {
+      throw new FakeError('element_not_found', `no element ${ref ?? '(none)'}`, {
+        code: 'stale_ref',
+        repair: { method: 'page.snapshot', params: { page_id: page.pageId }, hint: 'Take a fresh snapshot.' },
+      });
+    }
+    return element;
+  }
+}

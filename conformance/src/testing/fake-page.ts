@@ -1,0 +1,123 @@
+import { SNAPSHOT_FORMAT, type ResultOf, type SnapshotNode } from '@browser-provider/protocol';
+import { FIXTURE } from '../fixtures/pages';
+
+interface FakeElement {
+  key: string;
+  role: string;
+  name: string;
+  actionable: boolean;
+  value?: string;
+}
+
+/**
+ * What a browser would show for each fixture page, modelled by hand: the fake provider never runs the
+ * pages' scripts, it knows their effect. The model is keyed by path and uses the same constants as
+ * the HTML, so a scenario that passes against the fake asserts on the fixture's real strings.
+ */
+export class FakePage {
+  url = 'about:blank';
+  title = '';
+  private path = '';
+  private openedAt = 0;
+  private navigation = 0;
+  private pressed = false;
+  private typed = '';
+
+  constructor(readonly pageId: string) {}
+
+  navigate(url: string, title: string): void {
+    this.url = url;
+    this.title = title;
+    this.path = new URL(url).pathname;
+    this.openedAt = Date.now();
+    this.navigation++;
+    this.pressed = false;
+    this.typed = '';
+  }
+
+  /** Refs carry the navigation number, so a ref from an earlier document never matches again. */
+  ref(key: string): string {
+    return `${this.pageId}.n${this.navigation}.${key}`;
+  }
+
+  elements(): FakeElement[] {
+    const { home, form } = FIXTURE;
+    if (this.path === home.path) {
+      return [
+        { key: 'link', role: 'link', name: home.link, actionable: true },
+        { key: 'button', role: 'button', name: home.button, actionable: true },
+      ];
+    }
+    if (this.path === form.path) return [{ key: 'name', role: 'textbox', name: form.inputLabel, actionable: true, value: this.typed }];
+    return [];
+  }
+
+  /** Visible text, in document order, apart from the controls. */
+  texts(): string[] {
+    const { home, form, delayed } = FIXTURE;
+    if (this.path === home.path) return [home.heading, this.pressed ? home.statusAfter : home.statusBefore];
+    if (this.path === form.path) return [form.heading, ...(this.typed ? [`${form.echoPrefix}${this.typed}`] : [])];
+    if (this.path === delayed.path) {
+      return [delayed.heading, Date.now() - this.openedAt >= delayed.delayMs ? delayed.after : delayed.before];
+    }
+    return [];
+  }
+
+  find(ref: string): FakeElement | undefined {
+    return this.elements().find((e) => this.ref(e.key) === ref);
+  }
+
+  click(element: FakeElement): void {
+    if (element.key === 'button') this.pressed = true;
+  }
+
+  type(element: FakeElement, text: string, replace: boolean): void {
+    if (element.key === 'name') this.typed = replace ? text : this.typed + text;
+  }
+
+  allText(): string {
+    return [...this.texts(), ...this.elements().map((e) => e.name)].join('\n');
+  }
+
+  snapshot(rev: number, outlineControls: boolean): ResultOf<'page.snapshot'> {
+    const [heading, ...rest] = this.texts();
+    const nodes: SnapshotNode[] = [];
+    if (heading !== undefined) nodes.push({ node_id: 'n1', role: 'heading', name: heading, text: heading, level: 1 });
+    for (const e of this.elements()) {
+      nodes.push({
+        node_id: `n${nodes.length + 1}`,
+        role: e.role,
+        name: e.name,
+        element_ref: this.ref(e.key),
+        actionable: e.actionable,
+        enabled: true,
+        ...(e.value === undefined ? {} : { value: e.value }),
+      });
+    }
+    for (const t of rest) nodes.push({ node_id: `n${nodes.length + 1}`, role: 'paragraph', name: '', text: t });
+    const elements = this.elements().map((e) => ({
+      element_ref: this.ref(e.key),
+      role: e.role,
+      name: e.name,
+      text: e.role === 'textbox' ? '' : e.name,
+      actionable: e.actionable,
+      enabled: true,
+    }));
+    const outline = nodes
+      .filter((n) => outlineControls || n.element_ref === undefined || n.role === 'heading')
+      .map((n) => (n.element_ref ? `- ${n.role} "${n.name}" [ref=${n.element_ref}]` : `- ${n.role} ${n.name || n.text || ''}`));
+    return {
+      page_id: this.pageId,
+      url: this.url,
+      title: this.title,
+      rev,
+      snapshot: {
+        format: SNAPSHOT_FORMAT,
+        root: { node_id: 'n0', role: 'document', name: this.title, children: nodes.map((n) => n.node_id) },
+        nodes,
+      },
+      elements,
+      text: outline.join('\n'),
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import type { Availability, RunResult, Tier } from './types';
+
+/**
+ * Tier thresholds, after the draft's "Certification guidance":
+ * - certified: every one of the 10 core scenarios passed in every run, there were at least
+ *   MIN_RUNS_FOR_CERTIFIED runs ("behaves predictably across repeated runs"), and every run shut down
+ *   cleanly (exit 0 after stdin closed, nothing but envelopes on stdout).
+ * - compatible: in every run, the FOUNDATION scenarios passed (the provider can be described, reports
+ *   status, makes sessions and opens pages) and at least COMPATIBLE_MIN_PASSES of the 10 passed.
+ * - experimental: anything less (the adapter exists and answers, semantics incomplete or unstable).
+ * - unavailable: the provider says its browser is not usable here; not a judgement of the provider.
+ */
+export const CORE_SCENARIO_COUNT = 10;
+export const MIN_RUNS_FOR_CERTIFIED = 3;
+export const COMPATIBLE_MIN_PASSES = 6;
+export const FOUNDATION = ['01-provider-describe', '02-provider-status', '03-session-ensure', '04-page-open'] as const;
+
+export function assignTier(availability: Availability, runs: readonly RunResult[]): { tier: Tier; reasons: string[] } {
+  if (availability === 'unavailable') return { tier: 'unavailable', reasons: ['the provider reports its browser unavailable'] };
+  if (runs.length === 0) return { tier: 'experimental', reasons: ['no run completed'] };
+  const passed = runs.map((r) => new Set(r.scenarios.filter((s) => s.status === 'pass').map((s) => s.id as string)));
+  const reasons: string[] = [];
+
+  const allCore = passed.every((p) => p.size === CORE_SCENARIO_COUNT);
+  if (!allCore) reasons.push('not every core scenario passed in every run');
+  if (runs.length < MIN_RUNS_FOR_CERTIFIED) reasons.push(`only ${runs.length} run(s); certification needs ${MIN_RUNS_FOR_CERTIFIED}`);
+  if (!runs.every((r) => r.clean_shutdown)) reasons.push('a run did not shut down cleanly or wrote off-protocol output');
+  if (reasons.length === 0) return { tier: 'certified', reasons: [] };
+
+  const foundation = passed.every((p) => FOUNDATION.every((id) => p.has(id)));
+  const enough = passed.every((p) => p.size >= COMPATIBLE_MIN_PASSES);
+  if (foundation && enough) return { tier: 'compatible', reasons };
+  if (!foundation) reasons.push(`a foundation scenario (${FOUNDATION.join(', ')}) failed in some run`);
+  if (!enough) reasons.push(`fewer than ${COMPATIBLE_MIN_PASSES} scenarios passed in some run`);
+  return { tier: 'experimental', reasons };
+}

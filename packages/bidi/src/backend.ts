@@ -1,0 +1,189 @@
+import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core';
+import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import { pageScriptSource } from '@browser-provider/page-script';
+import { BidiBrowser } from './browser';
+import { bidiSend } from './custom-methods';
+import type { ManagedProcess } from './process';
+import { BidiSession } from './session';
+
+/** What an engine adapter provides: launching and describing its browser. Nothing else differs. */
+export interface BidiAdapter {
+  readonly info: BackendInfo;
+  /** Starts the browser (and driver) and says where its BiDi endpoint is. Kills what it started on failure. */
+  launch(signal: AbortSignal): Promise<LaunchedBrowser>;
+  /** The BiDi endpoint of a browser the user started, when configured. */
+  readonly attachUrl?: string;
+  /** `session.new` capabilities for an attached browser. */
+  attachCapabilities(): Record<string, unknown>;
+  /** Steps that make attaching possible, for `setup_required`. */
+  attachSteps(): string[];
+  /** Detection; `running` and `version` come from the live browser, when there is one. */
+  status(live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus>;
+  features(): Feature[];
+  optionalMethods(): MethodName[];
+  /** Engine methods (`firefox.*`, `cdp.send`); the backend adds `bidi.send`. */
+  customMethods(): CustomMethod[];
+  /** Ms to wait after an input for a navigation to start (engine timing differs). */
+  readonly navigationGraceMs?: number;
+}
+
+export interface LaunchedBrowser {
+  url: string;
+  capabilities: Record<string, unknown>;
+  process: ManagedProcess;
+}
+
+export interface BidiBackendOptions {
+  /** Override of the page script source (tests, or a custom build). */
+  pageScript?: () => string;
+  /** Launch timeout. */
+  launchTimeoutMs?: number;
+}
+
+const DEFAULT_GRACE_MS = 150;
+
+/**
+ * Backend over WebDriver BiDi. Launches the browser lazily on the first session (and again after it
+ * died), keeps one BiDi session per browser, and gives each BackendSession a user context.
+ */
+export class BidiBackend implements Backend {
+  readonly info: BackendInfo;
+  private launched: Promise<BidiBrowser> | undefined;
+  private attachedBrowser: Promise<BidiBrowser> | undefined;
+  private readonly sessions = new Set<BidiSession>();
+  private shuttingDown = false;
+
+  constructor(
+    private readonly adapter: BidiAdapter,
+    private readonly options: BidiBackendOptions = {},
+  ) {
+    this.info = adapter.info;
+  }
+
+  status(): Promise<ProviderStatus> {
+    const live = this.current();
+    return this.adapter.status({ running: this.running(), sessions: this.sessions.size, ...(live?.version ? { version: live.version } : {}) });
+  }
+
+  features(): Feature[] {
+    return this.adapter.features();
+  }
+
+  optionalMethods(): MethodName[] {
+    return this.adapter.optionalMethods();
+  }
+
+  customMethods(): CustomMethod[] {
+    return [...this.adapter.customMethods(), bidiSend];
+  }
+
+  running(): boolean {
+    return this.current()?.alive ?? false;
+  }
+
+  async createSession(opts: SessionOptions): Promise<BackendSession> {
+    if (this.shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    const attach = opts.attach !== 'never' && this.adapter.attachUrl !== undefined;
+    if (opts.attach === 'require' && !attach) {
+      throw new ProviderError('setup_required', `No running ${this.info.browserLabel} to attach to: no BiDi endpoint is configured.`, {
+        detail: 'attach_not_configured',
+        details: { manual_steps: this.adapter.attachSteps() },
+      });
+    }
+    const browser = await raceSignal(attach ? this.attachBrowser() : this.launchBrowser(), opts.signal);
+    const session = await BidiSession.create(
+      browser,
+      opts.isolation === 'per_jcode_session',
+      { navigationGraceMs: this.adapter.navigationGraceMs ?? DEFAULT_GRACE_MS, pageScript: this.options.pageScript ?? pageScriptSource },
+      (s) => this.onSessionClosed(s),
+      opts.signal,
+    );
+    this.sessions.add(session);
+    return session;
+  }
+
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    const signal = AbortSignal.timeout(3000);
+    await Promise.all([...this.sessions].map((s) => s.close(signal).catch(() => undefined)));
+    await Promise.all(
+      [this.launched, this.attachedBrowser].map(async (p) => {
+        const b = await p?.catch(() => undefined);
+        if (!b) return;
+        await b.end();
+        await b.process?.kill();
+      }),
+    );
+    this.launched = this.attachedBrowser = undefined;
+    this.shuttingDown = false;
+  }
+
+  /** The launched (or attached) browser when it is up, for status and liveness. */
+  private current(): BidiBrowser | undefined {
+    return settledValue(this.launched) ?? settledValue(this.attachedBrowser);
+  }
+
+  private launchBrowser(): Promise<BidiBrowser> {
+    const live = settledValue(this.launched);
+    if (this.launched && (live === undefined || live.alive) && !isRejected(this.launched)) return this.launched;
+    if (live) void live.process?.kill(); // died: make sure nothing lingers before relaunching
+    const p = (async () => {
+      const signal = AbortSignal.timeout(this.options.launchTimeoutMs ?? 60_000);
+      const l = await this.adapter.launch(signal);
+      try {
+        return await BidiBrowser.start({ url: l.url, capabilities: l.capabilities, process: l.process, attached: false, signal });
+      } catch (e) {
+        await l.process.kill();
+        throw e;
+      }
+    })();
+    track(p);
+    this.launched = p;
+    return p;
+  }
+
+  private attachBrowser(): Promise<BidiBrowser> {
+    const live = settledValue(this.attachedBrowser);
+    if (this.attachedBrowser && (live === undefined || live.alive) && !isRejected(this.attachedBrowser)) return this.attachedBrowser;
+    const p = BidiBrowser.start({ url: this.adapter.attachUrl!, capabilities: this.adapter.attachCapabilities(), attached: true, signal: AbortSignal.timeout(30_000) });
+    track(p);
+    this.attachedBrowser = p;
+    return p;
+  }
+
+  private onSessionClosed(s: BidiSession): void {
+    this.sessions.delete(s);
+    // Detach from a user's browser once no session uses it; it keeps running.
+    if (s.attached && ![...this.sessions].some((o) => o.attached)) {
+      const b = settledValue(this.attachedBrowser);
+      this.attachedBrowser = undefined;
+      void b?.end();
+    }
+  }
+}
+
+/** Synchronous view of a promise's outcome, recorded by `track`. */
+const outcomes = new WeakMap<Promise<unknown>, { value?: unknown; rejected?: boolean }>();
+function track<T>(p: Promise<T>): void {
+  p.then(
+    (value) => outcomes.set(p, { value }),
+    () => outcomes.set(p, { rejected: true }),
+  );
+}
+function settledValue<T>(p: Promise<T> | undefined): T | undefined {
+  return p ? (outcomes.get(p)?.value as T | undefined) : undefined;
+}
+function isRejected(p: Promise<unknown>): boolean {
+  return outcomes.get(p)?.rejected === true;
+}
+
+/** Awaits a shared promise but gives up (for this caller only) when `signal` aborts. */
+function raceSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,160 @@
+import WebSocket from 'ws';
+import { ProviderError } from '@browser-provider/core';
+import { browserGone, translateBidiError, type GoneReason } from './errors';
+
+/**
+ * JSON-over-WebSocket transport for WebDriver BiDi: correlates command ids with responses and fans
+ * events out to listeners. This is the hot path of every action, so it does the minimum: one
+ * JSON.stringify per command, one JSON.parse per message, a Map lookup, no validation of results
+ * (callers read only the fields they need).
+ */
+
+/** An error the remote end answered (`type: "error"`), before translation. */
+export interface BidiErrorReply {
+  error: string;
+  message: string;
+  stacktrace?: string;
+}
+
+export type EventListener = (params: Record<string, unknown>) => void;
+
+interface Pending {
+  method: string;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+  cleanup?: () => void;
+}
+
+export class BidiConnection {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly closeListeners = new Set<(e: ProviderError) => void>();
+  private closedWith: ProviderError | undefined;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => this.onMessage(data.toString()));
+    ws.on('close', () => this.markClosed('connection_closed'));
+    // 'error' is always followed by 'close'; the listener only keeps ws from throwing.
+    ws.on('error', () => undefined);
+  }
+
+  /** Opens the socket; rejects with browser_not_running when it cannot connect or `signal` aborts. */
+  static async connect(url: string, signal: AbortSignal): Promise<BidiConnection> {
+    signal.throwIfAborted();
+    // Large screenshots exceed ws's 100 MiB default only in extreme cases; raise it anyway.
+    const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        ws.terminate();
+        reject(signal.reason);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      ws.once('open', () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      ws.once('error', (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(
+          new ProviderError('browser_not_running', `Could not connect to the WebDriver BiDi endpoint ${url}: ${e.message}`, {
+            detail: 'connect_failed',
+            retryable: true,
+            cause: e,
+          }),
+        );
+      });
+    });
+    return new BidiConnection(ws);
+  }
+
+  get closed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  /**
+   * Sends one command. Resolves with its `result`; rejects with the translated ProviderError, with
+   * `signal.reason` as soon as `signal` aborts (a late answer is dropped), or with browser_not_running
+   * when the socket closes first.
+   */
+  send<T = Record<string, unknown>>(method: string, params: object, signal?: AbortSignal): Promise<T> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const entry: Pending = { method, resolve: resolve as (v: unknown) => void, reject };
+      if (signal) {
+        const onAbort = () => {
+          this.pending.delete(id);
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        entry.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.pending.set(id, entry);
+      this.ws.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  /** Subscribes a listener to one event name (e.g. `browsingContext.load`); returns the unsubscriber. */
+  on(event: string, listener: EventListener): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Called once when the connection is lost, with the error every later command gets. */
+  onClose(listener: (e: ProviderError) => void): () => void {
+    if (this.closedWith) {
+      listener(this.closedWith);
+      return () => undefined;
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  /**
+   * Marks the connection dead with `reason` (e.g. `process_exited` when the launcher saw the browser
+   * exit before the socket noticed), rejects everything pending, and closes the socket.
+   */
+  markClosed(reason: GoneReason): void {
+    if (this.closedWith) return;
+    const err = browserGone(reason);
+    this.closedWith = err;
+    for (const p of this.pending.values()) {
+      p.cleanup?.();
+      p.reject(err);
+    }
+    this.pending.clear();
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
+    for (const l of this.closeListeners) l(err);
+    this.closeListeners.clear();
+  }
+
+  /** Closes the socket on purpose (shutdown / detach). */
+  close(): void {
+    this.markClosed('connection_closed');
+  }
+
+  private onMessage(text: string): void {
+    let msg: { id?: number | null; type?: string; method?: string; params?: Record<string, unknown>; result?: unknown } & Partial<BidiErrorReply>;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return; // A remote end that sends non-JSON is broken; the command will time out via its signal.
+    }
+    if (msg.type === 'event' && typeof msg.method === 'string') {
+      const set = this.listeners.get(msg.method);
+      if (set) for (const l of set) l(msg.params ?? {});
+      return;
+    }
+    if (typeof msg.id !== 'number') return; // error without id: a message we sent could not be parsed
+    const p = this.pending.get(msg.id);
+    if (!p) return; // aborted earlier
+    this.pending.delete(msg.id);
+    p.cleanup?.();
+    if (msg.type === 'success') p.resolve(msg.result);
+    else p.reject(translateBidiError({ error: msg.error ?? 'unknown error', message: msg.message ?? '' }, p.method));
+  }
+}

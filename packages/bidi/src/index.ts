@@ -1,0 +1,10 @@
+export { BidiBackend, type BidiAdapter, type BidiBackendOptions, type LaunchedBrowser } from './backend';
+export { BidiBrowser } from './browser';
+export { BidiConnection } from './connection';
+export { BIDI_ERROR_TABLE, browserGone, isBidiError, translateBidiError, type ErrorRule } from './errors';
+export { bidiSend, bidiSessionOf, contextOf } from './custom-methods';
+export { BidiPage } from './page';
+export { BidiSession } from './session';
+export { spawnManaged, waitForLine, type ManagedProcess } from './process';
+export { ATTACH_URL_ENV, findExecutable, freePort, resolveAttachUrl, versionOf, type ExecutableSearch } from './discovery';
+export { pngSize } from './png';

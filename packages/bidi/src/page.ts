@@ -1,0 +1,181 @@
+import type { BackendPage, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core';
+import { OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import type { BidiBrowser } from './browser';
+import { isBidiError } from './errors';
+import { clickActions, chordActions, hoverActions, typeActions } from './input';
+import { NavigationWatch } from './navigation';
+import { pngSize } from './png';
+
+/** Tuning and hooks the engine adapter may pass (the only place engines differ at page level). */
+export interface PageOptions {
+  /** How long after an input to wait for a navigation to start. */
+  navigationGraceMs: number;
+  /** The page script (an idempotent IIFE). */
+  pageScript: () => string;
+}
+
+interface RemoteValue {
+  type: string;
+  value?: unknown;
+}
+type EvalResult = { type: 'success'; result: RemoteValue } | { type: 'exception'; exceptionDetails: { text?: string } };
+
+const WAIT: Record<'load' | 'domcontentloaded' | 'none', string> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
+
+const CHILD_FRAME = `function (id) {
+  const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
+  if (!bp) return 'missing';
+  const el = bp.element(id);
+  return (el && el.contentWindow) || null;
+}`;
+
+export class BidiPage implements BackendPage {
+  readonly mainFrame: FrameKey;
+  private closed = false;
+
+  constructor(
+    private readonly browser: BidiBrowser,
+    readonly targetId: string,
+    private readonly opts: PageOptions,
+    /** Called once the page is closed, so the owning session forgets it. */
+    private readonly onClosed: (page: BidiPage) => void,
+  ) {
+    this.mainFrame = targetId;
+  }
+
+  private send<T>(method: string, params: object, signal: AbortSignal): Promise<T> {
+    return this.browser.conn.send<T>(method, params, signal);
+  }
+
+  async navigate(url: string, waitUntil: 'load' | 'domcontentloaded' | 'none', signal: AbortSignal): Promise<void> {
+    const watch = waitUntil === 'none' ? new NavigationWatch(this.browser, this.targetId) : undefined;
+    try {
+      const res = await this.send<{ navigation: string | null }>('browsingContext.navigate', { context: this.targetId, url, wait: WAIT[waitUntil] }, signal);
+      // `wait: none` answers when the navigation started; the interface promises it has committed.
+      if (watch) await watch.committed(res.navigation, signal);
+    } finally {
+      watch?.dispose();
+    }
+  }
+
+  async info(signal: AbortSignal): Promise<{ url: string; title: string }> {
+    const [tree, title] = await Promise.all([
+      this.send<{ contexts: Array<{ url: string }> }>('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal),
+      this.evaluate('document.title', this.targetId, signal),
+    ]);
+    return { url: tree.contexts[0]?.url ?? '', title: typeof title.value === 'string' ? title.value : '' };
+  }
+
+  async call<K extends OpName>(frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
+    let reply = parseOpReply(await this.invoke(frame, op, JSON.stringify(args), signal));
+    if (reply === null) {
+      await this.install(frame, signal);
+      reply = parseOpReply(await this.invoke(frame, op, JSON.stringify(args), signal));
+      if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.', { detail: 'page_script_missing' });
+    }
+    if (!reply.ok) throw new ProviderError('internal_error', `Page script op ${op} failed: ${reply.error}`, { detail: 'page_script_error' });
+    return reply.value as OpResult<K>;
+  }
+
+  async childFrame(frame: FrameKey, iframeId: number, signal: AbortSignal): Promise<FrameKey | null> {
+    let v = await this.callFunction(CHILD_FRAME, frame, [{ type: 'number', value: iframeId }], signal);
+    if (v.type === 'string') {
+      await this.install(frame, signal);
+      v = await this.callFunction(CHILD_FRAME, frame, [{ type: 'number', value: iframeId }], signal);
+    }
+    if (v.type !== 'window') return null;
+    const ctx = (v.value as { context?: unknown } | undefined)?.context;
+    return typeof ctx === 'string' ? ctx : null;
+  }
+
+  async click(point: ViewportPoint, signal: AbortSignal): Promise<{ navigated: boolean }> {
+    return this.input(clickActions(point.x, point.y), true, signal);
+  }
+
+  async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
+    await this.input(hoverActions(point.x, point.y), false, signal);
+  }
+
+  async typeText(text: string, signal: AbortSignal): Promise<void> {
+    await this.input(typeActions(text), false, signal);
+  }
+
+  async press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
+    return this.input(chordActions(keys), true, signal);
+  }
+
+  async screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {
+    const params: Record<string, unknown> = { context: this.targetId, origin: opts.fullPage || opts.clip ? 'document' : 'viewport', format: { type: 'image/png' } };
+    if (opts.clip) params['clip'] = { type: 'box', ...opts.clip };
+    const { data } = await this.send<{ data: string }>('browsingContext.captureScreenshot', params, signal);
+    return { data, ...pngSize(data) };
+  }
+
+  async close(signal: AbortSignal): Promise<void> {
+    if (this.closed) return;
+    try {
+      if (this.browser.alive) await this.send('browsingContext.close', { context: this.targetId }, signal);
+    } catch (e) {
+      if (!isBidiError(e, 'no such frame')) throw e; // already gone: closing is done
+    }
+    this.markClosed();
+  }
+
+  /** Marks the page closed without a command (its user context was removed, or the tab closed itself). */
+  markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClosed(this);
+  }
+
+  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal): Promise<{ navigated: boolean }> {
+    const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
+    try {
+      try {
+        await this.send('input.performActions', { context: this.targetId, actions }, signal);
+      } finally {
+        // Resets pressed keys/buttons (also after a failure) and the click count, so two clicks at one
+        // point are not merged into a double click.
+        await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
+      }
+      return { navigated: watch ? await watch.settle(this.opts.navigationGraceMs, signal) : false };
+    } finally {
+      watch?.dispose();
+    }
+  }
+
+  private async invoke(frame: FrameKey, op: string, argsJson: string, signal: AbortSignal): Promise<unknown> {
+    const v = await this.callFunction(OP_CALLER, frame, [{ type: 'string', value: op }, { type: 'string', value: argsJson }], signal);
+    return v.type === 'string' ? v.value : null;
+  }
+
+  private async install(frame: FrameKey, signal: AbortSignal): Promise<void> {
+    let source: string;
+    try {
+      source = this.opts.pageScript();
+    } catch (e) {
+      throw new ProviderError('internal_error', 'The page script is not available.', { detail: 'page_script_unavailable', cause: e });
+    }
+    await this.evaluate(source, frame, signal);
+  }
+
+  private async evaluate(expression: string, frame: FrameKey, signal: AbortSignal): Promise<RemoteValue> {
+    const r = await this.send<EvalResult>('script.evaluate', { expression, target: { context: frame }, awaitPromise: false, resultOwnership: 'none' }, signal);
+    return unwrap(r);
+  }
+
+  private async callFunction(fn: string, frame: FrameKey, args: RemoteValue[], signal: AbortSignal): Promise<RemoteValue> {
+    const r = await this.send<EvalResult>(
+      'script.callFunction',
+      { functionDeclaration: fn, arguments: args, awaitPromise: true, target: { context: frame }, resultOwnership: 'none' },
+      signal,
+    );
+    return unwrap(r);
+  }
+}
+
+function unwrap(r: EvalResult): RemoteValue {
+  if (r.type === 'success') return r.result;
+  throw new ProviderError('internal_error', `Script failed in the page: ${r.exceptionDetails.text ?? 'exception'}`, { detail: 'script_exception' });
+}

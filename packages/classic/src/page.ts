@@ -1,0 +1,179 @@
+import type { Client } from 'webdriver';
+import { ProviderError } from '@browser-provider/core';
+import type { BackendPage, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
+import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
+import { sleep } from './abort';
+import type { DriverConnection } from './connection';
+import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
+import { chordActions, keyValue, textActions } from './keys';
+import { navigate, type WaitUntil } from './navigate';
+import { captureScreenshot } from './screenshot';
+
+const CALL_OP = `return (${OP_CALLER}).apply(null, arguments);`;
+
+/**
+ * A document token that survives nothing: a symbol-keyed property of the top window. After input,
+ * a different token (or URL) means the top-level document changed. A symbol keeps it out of the
+ * page's own property enumeration.
+ */
+const NAV_TOKEN = `const k = Symbol.for('browser-provider.nav');
+if (!window[k]) window[k] = Math.random().toString(36).slice(2);
+return [window[k], location.href];`;
+
+/** How long after input a navigation may still start (a click's default action runs after the event). */
+const NAV_SETTLE_MS = 60;
+
+export interface PageHooks {
+  pageScript(): string;
+  /** Called once the page is closed, so the session forgets it. */
+  onClosed(page: ClassicPage): void;
+}
+
+export class ClassicPage implements BackendPage {
+  readonly mainFrame: FrameKey = TOP_FRAME;
+  private closedWhy: string | undefined;
+
+  constructor(
+    private readonly conn: DriverConnection,
+    readonly targetId: string,
+    private readonly hooks: PageHooks,
+  ) {}
+
+  /** Runs `task` with the driver pointed at this page's `frame`. */
+  private inFrame<T>(frame: FrameKey, signal: AbortSignal, task: (c: Client) => Promise<T>): Promise<T> {
+    if (this.closedWhy !== undefined) {
+      return Promise.reject(
+        new ProviderError('page_not_found', `This page was closed (${this.closedWhy}).`, {
+          detail: 'page_closed',
+          repair: { method: 'tab.list', params: {}, hint: 'List the open pages and use another one.' },
+        }),
+      );
+    }
+    return this.conn.run(signal, async (c) => {
+      await this.conn.enter(this.targetId, frame, signal);
+      return task(c);
+    });
+  }
+
+  navigate(url: string, waitUntil: WaitUntil, signal: AbortSignal): Promise<void> {
+    return this.inFrame(TOP_FRAME, signal, (c) => navigate(c, url, waitUntil, signal));
+  }
+
+  info(signal: AbortSignal): Promise<{ url: string; title: string }> {
+    return this.inFrame(TOP_FRAME, signal, async (c) => ({ url: await c.getUrl(), title: await c.getTitle() }));
+  }
+
+  call<K extends OpName>(frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
+    return this.inFrame(frame, signal, async (c) => {
+      const argsJson = JSON.stringify(args);
+      let reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
+      if (reply === null) {
+        // A new document has no page script: install it (idempotent) and ask once more.
+        await c.executeScript(`${this.hooks.pageScript()}\n;return true;`, []);
+        reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
+        if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.');
+      }
+      if (!reply.ok) throw new ProviderError('internal_error', `Page script op "${op}" failed: ${reply.error}`);
+      return reply.value as OpResult<K>;
+    });
+  }
+
+  childFrame(frame: FrameKey, iframeId: number, signal: AbortSignal): Promise<FrameKey | null> {
+    return this.inFrame(frame, signal, async (c) => {
+      const isFrame: unknown = await c.executeScript(isFrameElementScript(ELEMENT_BY_ID), [iframeId]);
+      return isFrame === true ? childFrameKey(frame, iframeId) : null;
+    });
+  }
+
+  private async navToken(c: Client): Promise<string> {
+    const [token, url] = (await c.executeScript(NAV_TOKEN, [])) as [string, string];
+    return `${token} ${url}`;
+  }
+
+  /** Runs input actions in the top document and reports whether the top-level document changed. */
+  private inputThenDetect(signal: AbortSignal, actions: object[]): Promise<{ navigated: boolean }> {
+    return this.inFrame(TOP_FRAME, signal, async (c) => {
+      const before = await this.navToken(c);
+      try {
+        await c.performActions(actions);
+      } finally {
+        await c.releaseActions();
+      }
+      // After a navigation, Execute Script waits for the new document (pageLoadStrategy), so a
+      // changed token means the navigation has committed.
+      if ((await this.navToken(c)) !== before) return { navigated: true };
+      await sleep(NAV_SETTLE_MS, signal);
+      return { navigated: (await this.navToken(c)) !== before };
+    });
+  }
+
+  click(point: ViewportPoint, signal: AbortSignal): Promise<{ navigated: boolean }> {
+    return this.inputThenDetect(signal, [pointer([
+      move(point),
+      { type: 'pointerDown', button: 0 },
+      { type: 'pointerUp', button: 0 },
+    ])]);
+  }
+
+  async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
+    await this.inFrame(TOP_FRAME, signal, (c) => c.performActions([pointer([move(point)])]));
+  }
+
+  async typeText(text: string, signal: AbortSignal): Promise<void> {
+    if (!text) return;
+    await this.inFrame(TOP_FRAME, signal, async (c) => {
+      try {
+        await c.performActions([{ type: 'key', id: 'keyboard', actions: textActions(text) }]);
+      } finally {
+        await c.releaseActions();
+      }
+    });
+  }
+
+  press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
+    const values = keys.map((k) => {
+      const v = keyValue(k);
+      if (v === undefined) {
+        throw new ProviderError('invalid_request', `Unknown key "${k}".`, { detail: 'unknown_key', details: { field: 'key' } });
+      }
+      return v;
+    });
+    return this.inputThenDetect(signal, [{ type: 'key', id: 'keyboard', actions: chordActions(values) }]);
+  }
+
+  screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {
+    return this.inFrame(TOP_FRAME, signal, (c) => captureScreenshot(c, opts, signal));
+  }
+
+  async close(signal: AbortSignal): Promise<void> {
+    if (this.closedWhy !== undefined) return;
+    await this.conn.run(signal, async (c) => {
+      const handles = await c.getWindowHandles();
+      if (handles.includes(this.targetId)) {
+        await c.switchToWindow(this.targetId);
+        // Closing the last window ends the WebDriver session in WebKit; keep it as a blank spare.
+        if (handles.length > 1) await c.closeWindow();
+        else await c.navigateTo('about:blank');
+      }
+      this.conn.forgetPosition();
+    });
+    this.markClosed('closed by the client');
+  }
+
+  /** Whether the window survived as the session's blank spare (see close()). */
+  markClosed(why: string): void {
+    if (this.closedWhy !== undefined) return;
+    this.closedWhy = why;
+    this.hooks.onClosed(this);
+  }
+}
+
+function move(p: ViewportPoint): object {
+  // Integer coordinates: §17.4.3 requires them, and WebKit rejects fractional ones.
+  return { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(p.x), y: Math.round(p.y) };
+}
+
+function pointer(actions: object[]): object {
+  return { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions };
+}

@@ -1,0 +1,46 @@
+import type { CustomMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
+import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
+import { customMethods, gateEnabled } from './custom-registry';
+import { supportedOptionalMethods } from './handlers';
+import type { Provider } from './provider';
+
+export const PROVIDER_VERSION = '0.1.0';
+
+/** Features core provides on every engine through the shared page script. */
+const CORE_FEATURES = ['element_refs', 'a11y_snapshot'] as const;
+
+export function describe(provider: Provider): ProviderDescription {
+  const info = provider.backend.info;
+  const custom: CustomMethodInfo[] = customMethods(provider).map((m) => ({
+    name: m.name,
+    description: m.description,
+    stability: m.stability,
+    input_schema: toJsonSchema(m.params, 'input'),
+    output_schema: toJsonSchema(m.result, 'output'),
+    ...(m.gate === undefined ? {} : { gated: true, enabled: gateEnabled(provider, m.gate), gate_flag: `--${m.gate}` }),
+  }));
+  const features = [...new Set<string>([...CORE_FEATURES, ...provider.backend.features()])];
+  return {
+    provider_id: info.providerId,
+    provider_label: info.providerLabel,
+    provider_version: provider.options.version ?? PROVIDER_VERSION,
+    protocol_version: PROTOCOL_VERSION,
+    browser_families: [info.family],
+    transport: 'stdio-json',
+    // The tier is earned by `browser-provider certify`; a provider does not grant it to itself.
+    certification_tier: 'candidate',
+    capabilities: {
+      core_methods: [...CORE_METHODS],
+      optional_methods: supportedOptionalMethods(provider),
+      features,
+      custom_methods: custom,
+    },
+    engine: info.engine,
+    session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running.',
+  };
+}
+
+export async function status(provider: Provider): Promise<ProviderStatus> {
+  const s = await provider.backend.status();
+  return { ...s, sessions: provider.sessions.size };
+}

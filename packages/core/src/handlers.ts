@@ -1,0 +1,83 @@
+import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { OPTIONAL_METHODS } from '@browser-provider/protocol';
+import { describe, status } from './describe';
+import { click, hover, press, select, type } from './ops/actions';
+import { open } from './ops/navigate';
+import { screenshot } from './ops/screenshot';
+import { snapshotPage } from './ops/snapshot';
+import { waitFor } from './ops/wait';
+import type { PageHandle } from './page';
+import type { Provider } from './provider';
+import type { Session } from './session';
+
+export interface CallContext {
+  provider: Provider;
+  signal: AbortSignal;
+  /** Wall-clock time (ms) by which the call must have answered. */
+  deadlineAt: number;
+  /** Warnings for the response envelope. */
+  warnings: string[];
+}
+export interface SessionContext extends CallContext {
+  session: Session;
+}
+export interface PageContext extends SessionContext {
+  page: PageHandle;
+}
+
+/**
+ * How a method is run. `provider` methods run at once; `session` methods run in the session's queue;
+ * `page` methods also resolve `page_id` (or the current page) inside the queue, so a page closed by an
+ * earlier call is reported as such.
+ */
+export type Handler<M extends MethodName> =
+  | { scope: 'provider'; run: (ctx: CallContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
+  | { scope: 'session'; run: (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
+  | { scope: 'page'; run: (ctx: PageContext, p: ParamsOf<M>) => Promise<ResultOf<M>> };
+
+/** Every core method must have a handler (the compiler checks); optional ones where implemented. */
+export type HandlerTable = { [M in CoreMethodName]: Handler<M> } & { [M in OptionalMethodName]?: Handler<M> };
+
+export const HANDLERS: HandlerTable = {
+  'provider.describe': { scope: 'provider', run: async (ctx) => describe(ctx.provider) },
+  'provider.status': { scope: 'provider', run: async (ctx) => status(ctx.provider) },
+  'session.ensure': {
+    scope: 'provider',
+    run: async (ctx, p) => {
+      const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
+      const info = ctx.provider.backend.info;
+      return {
+        session_id: session.id,
+        browser_family: info.family,
+        browser_label: info.browserLabel,
+        attached_to_existing_browser: session.backend.attached,
+        isolation: session.isolation,
+        default_page_id: session.currentPageId ?? [...session.pages.keys()][0] ?? '',
+        reused,
+      };
+    },
+  },
+  'session.close': {
+    scope: 'session',
+    run: async (ctx) => {
+      const detached = ctx.session.backend.attached;
+      await ctx.provider.closeSession(ctx.session, 'closed by session.close');
+      return { session_id: ctx.session.id, closed: true, detached };
+    },
+  },
+  'page.open': { scope: 'session', run: (ctx, p) => open(ctx.provider, ctx.session, p, ctx.warnings, ctx.signal) },
+  'page.snapshot': { scope: 'page', run: (ctx, p) => snapshotPage(ctx.session, ctx.page, p, ctx.warnings, ctx.signal) },
+  'page.click': { scope: 'page', run: (ctx, p) => click(ctx.session, ctx.page, p, ctx.signal) },
+  'page.type': { scope: 'page', run: (ctx, p) => type(ctx.session, ctx.page, p, ctx.signal) },
+  'page.wait': { scope: 'page', run: (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal) },
+  'page.screenshot': { scope: 'page', run: (ctx, p) => screenshot(ctx.session, ctx.page, p, ctx.signal) },
+  'page.hover': { scope: 'page', run: (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal) },
+  'page.press': { scope: 'page', run: (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal) },
+  'page.select': { scope: 'page', run: (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal) },
+};
+
+/** The optional methods this provider answers: implemented in core and supported by the backend. */
+export function supportedOptionalMethods(provider: Provider): OptionalMethodName[] {
+  const offered = new Set<string>(provider.backend.optionalMethods());
+  return OPTIONAL_METHODS.filter((m) => HANDLERS[m] !== undefined && offered.has(m));
+}

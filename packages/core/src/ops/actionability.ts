@@ -1,0 +1,61 @@
+import type { ActionCheck, ActionKind, NotActionableCode } from '@browser-provider/page-script';
+import { sleep } from '../deadline';
+import { ProviderError } from '../errors';
+import type { PageHandle } from '../page';
+import { staleRef } from '../repair';
+import type { Session } from '../session';
+import { call, toTopPoint } from './frames';
+import type { Target } from './targets';
+
+/**
+ * How long an action keeps re-checking a target that is not actionable yet (animating, briefly
+ * covered, not yet shown) before it answers `element_not_actionable`. Short on purpose: an agent
+ * learns more from a fast, classified refusal than from a long silent wait.
+ */
+export const ACTIONABILITY_WINDOW_MS = 1_500;
+const RETRY_EVERY_MS = 100;
+
+/** Causes that waiting cannot fix: answer at once. */
+const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'stale_ref']);
+
+export function notActionable(session: Session, page: PageHandle, target: Target, failed: Extract<ActionCheck, { ok: false }>): ProviderError {
+  const params = { session_id: session.id, page_id: page.id };
+  if (failed.code === 'stale_ref') return staleRef(session.id, page.id, target.ref, 'it was removed from the page');
+  const repairs: Record<Exclude<NotActionableCode, 'stale_ref'>, { method: string; params: Record<string, unknown>; hint: string }> = {
+    obscured: { method: 'page.snapshot', params, hint: `Another element covers it${failed.cover ? ` (${failed.cover})` : ''}; dismiss that first, then retry.` },
+    disabled: { method: 'page.snapshot', params, hint: 'It is disabled; do what enables it first (e.g. fill required fields), then check it in a new snapshot.' },
+    not_visible: { method: 'page.scroll', params: { ...params, element_ref: target.ref, into_view: true }, hint: 'It is not visible; reveal it (open its menu, scroll) and take a new snapshot.' },
+    unstable: { method: 'page.wait', params: { ...params, element_ref_present: target.ref, timeout_ms: 2000 }, hint: 'It is still moving; wait a moment and retry.' },
+    file_input: { method: 'upload.set_files', params: { ...params, element_ref: target.ref, files: [] }, hint: 'This is a file input; set its files with upload.set_files instead of typing.' },
+    not_editable: { method: 'page.snapshot', params, hint: 'This element does not take text; pick a textbox from a new snapshot.' },
+    not_select: { method: 'page.snapshot', params, hint: 'This element is not a <select>; pick a combobox/listbox from a new snapshot.' },
+  };
+  return new ProviderError('element_not_actionable', `Element ${target.ref} cannot be acted on: ${failed.message}`, {
+    detail: failed.code,
+    retryable: failed.code === 'unstable' || failed.code === 'obscured' || failed.code === 'not_visible' || failed.code === 'disabled',
+    details: { element_ref: target.ref, ...(failed.cover ? { cover: failed.cover } : {}) },
+    repair: repairs[failed.code],
+  });
+}
+
+/**
+ * Scrolls the target into view and checks it until it is actionable or the window closes, then maps
+ * its action point to the top-level viewport (checking the hit-test in every ancestor frame too).
+ * Nothing is dispatched by this function.
+ */
+export async function actionPoint(session: Session, page: PageHandle, target: Target, kind: ActionKind, signal: AbortSignal): Promise<{ x: number; y: number }> {
+  const until = Date.now() + ACTIONABILITY_WINDOW_MS;
+  for (;;) {
+    const check = await call(page, target.frame, 'prepare', [target.doc, target.id, kind], signal);
+    let failure: Extract<ActionCheck, { ok: false }>;
+    if (check.ok) {
+      const top = await toTopPoint(page, session.id, target.frame, check.point, signal);
+      if (top.ok) return top.point;
+      failure = { ok: false, code: 'obscured', message: `covered by ${top.cover}`, cover: top.cover };
+    } else {
+      failure = check;
+    }
+    if (FINAL.has(failure.code) || Date.now() + RETRY_EVERY_MS > until) throw notActionable(session, page, target, failure);
+    await sleep(RETRY_EVERY_MS, signal);
+  }
+}

@@ -1,0 +1,53 @@
+import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
+import type { FrameKey } from '../backend';
+import { ProviderError } from '../errors';
+import type { PageHandle } from '../page';
+
+/** Deepest iframe nesting we follow; deeper documents are left out and said to be. */
+export const MAX_FRAME_DEPTH = 8;
+
+export function call<K extends OpName>(page: PageHandle, frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
+  return page.backend.call(frame, op, args, signal);
+}
+
+/** Resolves the document shown by an iframe element and records how it was reached. */
+export async function enterFrame(
+  page: PageHandle,
+  parent: FrameKey,
+  parentDoc: string,
+  iframeId: number,
+  signal: AbortSignal,
+): Promise<FrameKey | null> {
+  const child = await page.backend.childFrame(parent, iframeId, signal);
+  if (child !== null) page.frames.set(child, { parent, parentDoc, iframeId });
+  return child;
+}
+
+export const frameDetached = (sessionId: string, pageId: string) =>
+  new ProviderError('page_not_found', 'The frame that held this element is gone (detached or navigated).', {
+    detail: 'frame_detached',
+    repair: { method: 'page.snapshot', params: { session_id: sessionId, page_id: pageId }, hint: 'Take a new snapshot; refs inside the old frame are gone.' },
+  });
+
+/**
+ * Maps a point in `frame`'s viewport to the top-level viewport, checking in every ancestor that the
+ * point lands on the iframe element (nothing covers it there). Returns the cover description otherwise.
+ */
+export async function toTopPoint(
+  page: PageHandle,
+  sessionId: string,
+  frame: FrameKey,
+  point: { x: number; y: number },
+  signal: AbortSignal,
+): Promise<{ ok: true; point: { x: number; y: number } } | { ok: false; cover: string }> {
+  let { x, y } = point;
+  for (const link of page.ancestry(frame)) {
+    const origin = await call(page, link.parent, 'frameOrigin', [link.parentDoc, link.iframeId], signal);
+    if (origin === null) throw frameDetached(sessionId, page.id);
+    x += origin.x;
+    y += origin.y;
+    const hit = await call(page, link.parent, 'hit', [link.parentDoc, link.iframeId, { x, y }], signal);
+    if (!hit.ok) return { ok: false, cover: hit.cover };
+  }
+  return { ok: true, point: { x, y } };
+}

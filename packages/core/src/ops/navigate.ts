@@ -1,0 +1,51 @@
+import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { ProviderError } from '../errors';
+import { PageHandle } from '../page';
+import type { Provider } from '../provider';
+import type { Session } from '../session';
+
+/** Schemes a page may be opened with; `file:` and `javascript:` are refused (local files, script injection). */
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);
+
+export function checkUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ProviderError('invalid_request', `url: not an absolute URL: ${JSON.stringify(raw.slice(0, 200))}`, {
+      detail: 'invalid_params',
+      details: { field: 'url' },
+    });
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    throw new ProviderError('permission_denied', `url: the ${url.protocol} scheme is not allowed (http, https, about, data are).`, {
+      detail: 'scheme_not_allowed',
+      details: { field: 'url' },
+    });
+  }
+  return url.href;
+}
+
+type WaitUntil = ParamsOf<'page.open'>['wait_until'];
+
+export function readiness(w: WaitUntil, warnings: string[]): 'load' | 'domcontentloaded' {
+  if (w === 'domcontentloaded') return 'domcontentloaded';
+  if (w === 'networkidle') warnings.push('wait_until "networkidle" is not supported; waited for "load" instead');
+  return 'load';
+}
+
+export async function open(provider: Provider, session: Session, p: ParamsOf<'page.open'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.open'>> {
+  const url = checkUrl(p.url);
+  let page: PageHandle;
+  if (p.new_page || (p.page_id === undefined && session.currentPageId === undefined)) {
+    page = new PageHandle(provider.nextPageId(), await session.backend.newPage(signal));
+    session.addPage(page);
+  } else {
+    page = session.page(p.page_id);
+    session.currentPageId = page.id;
+  }
+  const ready = readiness(p.wait_until, warnings);
+  await page.backend.navigate(url, ready, signal);
+  const info = await page.backend.info(signal);
+  return { page_id: page.id, url: info.url, title: info.title, navigation_state: ready };
+}

@@ -1,0 +1,32 @@
+import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { Rect } from '../backend';
+import type { PageHandle } from '../page';
+import { staleRef } from '../repair';
+import type { Session } from '../session';
+import { call, frameDetached } from './frames';
+import { resolveTarget } from './targets';
+
+/** The element's border box in top-level document coordinates (frames' offsets added). */
+async function elementClip(session: Session, page: PageHandle, ref: string, signal: AbortSignal): Promise<Rect> {
+  const target = await resolveTarget(session, page, { element_ref: ref }, signal);
+  // Bring it into view first so lazily rendered content is painted.
+  await call(page, target.frame, 'prepare', [target.doc, target.id, 'hover'], signal).catch(() => null);
+  const rect = await call(page, target.frame, 'rect', [target.doc, target.id], signal);
+  if (rect === null) throw staleRef(session.id, page.id, ref, 'it was removed from the page');
+  let { x, y } = rect;
+  for (const link of page.ancestry(target.frame)) {
+    const origin = await call(page, link.parent, 'frameOrigin', [link.parentDoc, link.iframeId], signal);
+    if (origin === null) throw frameDetached(session.id, page.id);
+    x += origin.x;
+    y += origin.y;
+  }
+  const m = await call(page, page.backend.mainFrame, 'metrics', [], signal);
+  return { x: x + m.scrollX, y: y + m.scrollY, width: Math.max(1, rect.width), height: Math.max(1, rect.height) };
+}
+
+export async function screenshot(session: Session, page: PageHandle, p: ParamsOf<'page.screenshot'>, signal: AbortSignal): Promise<ResultOf<'page.screenshot'>> {
+  let clip: Rect | undefined = p.clip;
+  if (p.element_ref !== undefined) clip = await elementClip(session, page, p.element_ref, signal);
+  const shot = await page.backend.screenshot({ ...(p.full_page ? { fullPage: true } : {}), ...(clip ? { clip } : {}) }, signal);
+  return { page_id: page.id, image: shot.data, media_type: 'image/png', width: shot.width, height: shot.height };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { ParamsOf } from '@browser-provider/protocol';
+import type { Backend } from './backend';
+import { ProviderError } from './errors';
+import { PageHandle } from './page';
+import { sessionNotFound } from './repair';
+import { Session } from './session';
+
+export interface ProviderOptions {
+  backend: Backend;
+  /** Enables raw protocol passthrough (`bidi.send`, `cdp.send`, `webdriver.send`). */
+  allowDebug?: boolean;
+  /** Enables `page.eval`. */
+  allowEval?: boolean;
+  defaultTimeoutMs?: number;
+  version?: string;
+  /** Where diagnostics go (stderr in the stdio server); never the protocol stream. */
+  log?: (message: string) => void;
+}
+
+/** How many closed sessions are remembered so a late call can be told why its session is gone. */
+const CLOSED_MEMORY = 1_000;
+
+/** Owns the sessions of one backend. Session → pages → refs form a tree; closing a parent closes its children. */
+export class Provider {
+  readonly backend: Backend;
+  readonly options: ProviderOptions;
+  readonly sessions = new Map<string, Session>();
+  readonly #byClient = new Map<string, Promise<Session>>();
+  readonly #closed = new Map<string, string>();
+  #pageCounter = 0;
+  #shuttingDown = false;
+  #shutdown: Promise<void> | undefined;
+
+  constructor(options: ProviderOptions) {
+    this.backend = options.backend;
+    this.options = options;
+  }
+
+  log(message: string): void {
+    this.options.log?.(message);
+  }
+
+  nextPageId(): string {
+    return `page_${++this.#pageCounter}`;
+  }
+
+  session(sessionId: string): Session {
+    const s = this.sessions.get(sessionId);
+    if (s === undefined) throw sessionNotFound(sessionId, this.#closed.get(sessionId));
+    return s;
+  }
+
+  /** Idempotent per `client_session_id`: concurrent calls with the same id get the same session. */
+  async ensureSession(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<{ session: Session; reused: boolean }> {
+    if (this.#shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    const pref = p.browser_preference;
+    if (pref !== undefined && pref !== 'auto' && pref !== this.backend.info.family) {
+      throw new ProviderError('unsupported_target', `This provider drives ${this.backend.info.family}, not ${pref}.`, {
+        detail: 'browser_family',
+        details: { available: [this.backend.info.family] },
+        repair: { method: 'session.ensure', params: { ...p, browser_preference: this.backend.info.family }, hint: `Ask for ${this.backend.info.family} or "auto".` },
+      });
+    }
+    const clientId = p.client_session_id;
+    if (clientId !== undefined) {
+      const existing = this.#byClient.get(clientId);
+      if (existing !== undefined) {
+        const session = await existing.catch(() => undefined);
+        if (session !== undefined && session.closedReason === undefined) return { session, reused: true };
+      }
+    }
+    const creating = this.#create(p, signal);
+    if (clientId !== undefined) this.#byClient.set(clientId, creating);
+    try {
+      return { session: await creating, reused: false };
+    } catch (e) {
+      if (clientId !== undefined && this.#byClient.get(clientId) === creating) this.#byClient.delete(clientId);
+      throw e;
+    }
+  }
+
+  async #create(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<Session> {
+    const isolation = p.isolation ?? 'per_jcode_session';
+    const backendSession = await this.backend.createSession({ isolation, attach: p.attach ?? 'never', signal });
+    const session = new Session({
+      id: `sess_${randomUUID()}`,
+      clientSessionId: p.client_session_id,
+      backend: backendSession,
+      isolation: backendSession.isolated ? 'per_jcode_session' : 'shared',
+      metadata: p.metadata,
+    });
+    try {
+      session.addPage(new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
+    } catch (e) {
+      await backendSession.close(AbortSignal.timeout(5_000)).catch(() => undefined);
+      throw e;
+    }
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  async closeSession(session: Session, reason: string): Promise<void> {
+    if (session.closedReason !== undefined) return;
+    session.closedReason = reason;
+    this.sessions.delete(session.id);
+    this.#closed.set(session.id, reason);
+    if (this.#closed.size > CLOSED_MEMORY) this.#closed.delete(this.#closed.keys().next().value as string);
+    if (session.clientSessionId !== undefined) this.#byClient.delete(session.clientSessionId);
+    for (const page of [...session.pages.values()]) session.removePage(page, reason);
+    await session.backend.close(AbortSignal.timeout(10_000)).catch((e: unknown) => this.log(`closing session ${session.id}: ${String(e)}`));
+  }
+
+  /** Ends every session and the backend's processes. Idempotent. */
+  shutdown(reason = 'the provider shut down'): Promise<void> {
+    this.#shuttingDown = true;
+    this.#shutdown ??= (async () => {
+      await Promise.allSettled([...this.sessions.values()].map((s) => this.closeSession(s, reason)));
+      await this.backend.shutdown();
+    })();
+    return this.#shutdown;
+  }
+}

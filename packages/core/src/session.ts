@@ -1,0 +1,62 @@
+import type { BackendSession } from './backend';
+import { PageHandle } from './page';
+import { SerialQueue } from './queue';
+import { RefRegistry } from './refs';
+import { pageNotFound, noPage } from './repair';
+
+export interface SessionInit {
+  id: string;
+  clientSessionId: string | undefined;
+  backend: BackendSession;
+  isolation: 'per_jcode_session' | 'shared';
+  metadata: Record<string, unknown> | undefined;
+}
+
+/**
+ * A provider session: its pages, its refs, and the queue that runs its calls in arrival order.
+ * Calls of different sessions run concurrently; calls of one session never overlap.
+ */
+export class Session {
+  readonly id: string;
+  readonly clientSessionId: string | undefined;
+  readonly backend: BackendSession;
+  readonly isolation: 'per_jcode_session' | 'shared';
+  readonly metadata: Record<string, unknown> | undefined;
+  readonly pages = new Map<string, PageHandle>();
+  /** Why each closed page closed, so a late call on it explains itself. */
+  readonly closedPages = new Map<string, string>();
+  readonly refs = new RefRegistry();
+  readonly queue = new SerialQueue();
+  currentPageId: string | undefined;
+  closedReason: string | undefined;
+
+  constructor(init: SessionInit) {
+    this.id = init.id;
+    this.clientSessionId = init.clientSessionId;
+    this.backend = init.backend;
+    this.isolation = init.isolation;
+    this.metadata = init.metadata;
+  }
+
+  addPage(page: PageHandle): void {
+    this.pages.set(page.id, page);
+    this.currentPageId = page.id;
+  }
+
+  /** The page named by `pageId`, or the current page. */
+  page(pageId: string | undefined): PageHandle {
+    const id = pageId ?? this.currentPageId;
+    if (id === undefined) throw noPage(this.id);
+    const page = this.pages.get(id);
+    if (page === undefined) throw pageNotFound(this.id, id, this.closedPages.get(id));
+    return page;
+  }
+
+  removePage(page: PageHandle, reason: string): void {
+    page.closedReason = reason;
+    this.pages.delete(page.id);
+    this.closedPages.set(page.id, reason);
+    this.refs.dropPage(page.id);
+    if (this.currentPageId === page.id) this.currentPageId = [...this.pages.keys()].at(-1);
+  }
+}

@@ -1,0 +1,82 @@
+import type { FrameSnapshot, RawNode } from '@browser-provider/page-script';
+import type { PageSnapshotV1, SnapshotElement, SnapshotNode } from '@browser-provider/protocol';
+import { SNAPSHOT_FORMAT } from '@browser-provider/protocol';
+import type { FrameKey } from '../backend';
+import { outline } from './outline';
+
+/** One frame's page-script snapshot, with the captures of the iframes it shows, keyed by node index. */
+export interface FrameCapture {
+  frame: FrameKey;
+  snap: FrameSnapshot;
+  children: Map<number, FrameCapture>;
+}
+
+export type MintRef = (frame: FrameKey, doc: string, id: number) => string;
+
+export interface AssembledSnapshot {
+  snapshot: PageSnapshotV1;
+  elements: SnapshotElement[];
+  text: string;
+  truncated: boolean;
+}
+
+/** Roles an agent acts on; a disabled one is still listed in `elements` (as not actionable). */
+const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider',
+  'spinbutton', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'treeitem', 'listbox',
+]);
+
+/**
+ * Merges the frames of one page into the draft's v1 snapshot (root + flat nodes), the flat element
+ * list, and the text outline. Node ids are per snapshot (`n1`…); element refs are session-wide.
+ * An iframe node's child is the root of the document it shows.
+ */
+export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
+  const nodes: SnapshotNode[] = [];
+  const elements: SnapshotElement[] = [];
+  let counter = 0;
+  let truncated = false;
+
+  const convert = (capture: FrameCapture, index: number): SnapshotNode => {
+    const raw = capture.snap.nodes[index] as RawNode;
+    const node: SnapshotNode = { node_id: `n${++counter}`, role: raw.role, name: raw.name };
+    if (raw.text !== undefined) node.text = raw.text;
+    if (raw.id !== undefined) node.element_ref = mint(capture.frame, capture.snap.doc, raw.id);
+    if (raw.id !== undefined || raw.actionable) {
+      node.actionable = raw.actionable;
+      node.enabled = raw.enabled;
+    }
+    if (raw.value !== undefined) node.value = raw.value;
+    if (raw.level !== undefined) node.level = raw.level;
+    if (raw.href !== undefined) node.href = raw.href;
+    if (raw.states !== undefined && Object.keys(raw.states).length > 0) node.states = raw.states;
+    nodes.push(node);
+    if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
+      const el: SnapshotElement = {
+        element_ref: node.element_ref,
+        role: raw.role,
+        name: raw.name,
+        text: raw.text ?? raw.name,
+        actionable: raw.actionable,
+        enabled: raw.enabled,
+      };
+      if (raw.selector_hint !== undefined) el.selector_hint = raw.selector_hint;
+      elements.push(el);
+    }
+    const childIds: string[] = [];
+    for (const c of raw.children) childIds.push(convert(capture, c).node_id);
+    const inner = capture.children.get(index);
+    if (inner !== undefined) {
+      truncated ||= inner.snap.truncated;
+      childIds.push(convert(inner, 0).node_id);
+    }
+    if (childIds.length > 0) node.children = childIds;
+    return node;
+  };
+
+  truncated = top.snap.truncated;
+  const root = convert(top, 0);
+  nodes.shift();
+  const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
+  return { snapshot, elements, text: outline(root, nodes), truncated };
+}

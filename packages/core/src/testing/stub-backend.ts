@@ -1,0 +1,147 @@
+import type { FrameSnapshot, OpArgs, OpName, OpResult } from '@browser-provider/page-script';
+import type { ProviderStatus } from '@browser-provider/protocol';
+import type { Backend, BackendPage, BackendSession, FrameKey } from '../backend';
+import type { CustomMethod } from '../custom-method';
+import { sleep } from '../deadline';
+
+/**
+ * A stand-in browser for unit tests of core: one document with a heading and a button, ops
+ * answered from memory. It never counts as a browser working; real-browser tests do that.
+ */
+export class StubPage implements BackendPage {
+  readonly targetId: string;
+  readonly mainFrame: FrameKey = 'top';
+  url = 'about:blank';
+  doc = 'doc-1';
+  clicks: { x: number; y: number }[] = [];
+  typed: string[] = [];
+  /** Milliseconds every op takes, to exercise ordering and deadlines. */
+  delayMs = 0;
+  /** Ops that throw a plain Error, to exercise internal_error. */
+  failOps = new Set<string>();
+  log: string[] = [];
+
+  constructor(id: string) {
+    this.targetId = id;
+  }
+
+  async navigate(url: string, _w: string, signal: AbortSignal): Promise<void> {
+    await sleep(this.delayMs, signal);
+    this.url = url;
+    this.doc = `doc-${Math.random()}`;
+  }
+
+  async info(): Promise<{ url: string; title: string }> {
+    return { url: this.url, title: 'Stub' };
+  }
+
+  async call<K extends OpName>(_frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
+    this.log.push(op);
+    await sleep(this.delayMs, signal);
+    if (this.failOps.has(op)) throw new Error(`stub failure in ${op} at /secret/path.ts:1`);
+    const a = args as unknown[];
+    const alive = a[0] === this.doc && a[1] === 2;
+    const answers: Partial<Record<OpName, unknown>> = {
+      doc: this.doc,
+      snapshot: {
+        doc: this.doc,
+        url: this.url,
+        title: 'Stub',
+        truncated: false,
+        nodes: [
+          { role: 'document', name: 'Stub', actionable: false, enabled: true, children: [1, 2] },
+          { id: 1, role: 'heading', name: 'Hello', level: 1, actionable: false, enabled: true, children: [] },
+          { id: 2, role: 'button', name: 'Go', actionable: true, enabled: true, children: [] },
+        ],
+      } satisfies FrameSnapshot,
+      query: (a[0] as { selector?: string }).selector === '!!'
+        ? { ok: false, code: 'invalid_selector', message: 'bad' }
+        : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
+      alive,
+      prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
+      armClick: null,
+      clickLanded: true,
+      focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
+      probe: { ok: true, doc: this.doc, readyState: 'complete', satisfied: { text_present: true }, iframes: [] },
+      metrics: { viewportWidth: 800, viewportHeight: 600, scrollX: 0, scrollY: 0, documentWidth: 800, documentHeight: 600, devicePixelRatio: 1 },
+    };
+    return answers[op] as OpResult<K>;
+  }
+
+  async childFrame(): Promise<FrameKey | null> {
+    return null;
+  }
+  async click(point: { x: number; y: number }): Promise<{ navigated: boolean }> {
+    this.clicks.push(point);
+    return { navigated: false };
+  }
+  async hover(): Promise<void> {}
+  async typeText(text: string): Promise<void> {
+    this.typed.push(text);
+  }
+  async press(): Promise<{ navigated: boolean }> {
+    return { navigated: false };
+  }
+  async screenshot(): Promise<{ data: string; width: number; height: number }> {
+    return { data: '', width: 800, height: 600 };
+  }
+  async close(): Promise<void> {}
+}
+
+export class StubBackend implements Backend {
+  readonly info = {
+    providerId: 'stub',
+    providerLabel: 'Stub',
+    family: 'stub',
+    browserLabel: 'Stub browser',
+    engine: { name: 'none', automation: 'in-memory' },
+  };
+  pages: StubPage[] = [];
+  sessionsOpen = 0;
+  shutDown = false;
+  custom: CustomMethod[] = [];
+  #pageCounter = 0;
+
+  async status(): Promise<ProviderStatus> {
+    return {
+      availability: 'ready',
+      browser_detected: true,
+      browser_running: true,
+      setup_state: 'complete',
+      requires_manual_setup: false,
+      recommended_browser: 'stub',
+      manual_steps: [],
+      diagnostics: [],
+    };
+  }
+  features() {
+    return [];
+  }
+  optionalMethods() {
+    return ['page.hover' as const];
+  }
+  customMethods() {
+    return this.custom;
+  }
+  running() {
+    return !this.shutDown;
+  }
+  async createSession(): Promise<BackendSession> {
+    this.sessionsOpen++;
+    return {
+      isolated: true,
+      attached: false,
+      newPage: async () => {
+        const page = new StubPage(`t${++this.#pageCounter}`);
+        this.pages.push(page);
+        return page;
+      },
+      close: async () => {
+        this.sessionsOpen--;
+      },
+    };
+  }
+  async shutdown(): Promise<void> {
+    this.shutDown = true;
+  }
+}

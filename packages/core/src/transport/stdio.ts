@@ -1,0 +1,55 @@
+import type { Readable, Writable } from 'node:stream';
+import type { ResponseEnvelope } from '@browser-provider/protocol';
+import { Dispatcher } from '../dispatcher';
+import { ProviderError } from '../errors';
+import type { Provider } from '../provider';
+import { LineSplitter } from './lines';
+
+/** Largest request line accepted (bytes). Inline uploads are the biggest legitimate requests. */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+
+export interface StdioServerOptions {
+  input: Readable;
+  output: Writable;
+  maxLineBytes?: number;
+}
+
+/**
+ * One envelope per line both ways. Requests may be pipelined: each line is dispatched as it
+ * arrives and answered when done (ordering within a session is the session queue's job). Only
+ * envelopes are written to `output`; logs go through the provider's logger.
+ * Resolves when input has ended and every answer has been written.
+ */
+export function serveStdio(provider: Provider, opts: StdioServerOptions): { done: Promise<void>; dispatcher: Dispatcher } {
+  const dispatcher = new Dispatcher(provider);
+  const inflight = new Set<Promise<void>>();
+  const write = (envelope: ResponseEnvelope) => {
+    if (!opts.output.writable) return;
+    opts.output.write(`${JSON.stringify(envelope)}\n`);
+  };
+  const track = (p: Promise<ResponseEnvelope>) => {
+    const t = p.then(write, (e: unknown) => provider.log(`dispatch failed: ${String(e)}`)).finally(() => inflight.delete(t));
+    inflight.add(t);
+  };
+  const splitter = new LineSplitter(
+    opts.maxLineBytes ?? MAX_LINE_BYTES,
+    (line) => track(dispatcher.handleLine(line)),
+    (bytes) =>
+      write(
+        new ProviderError('invalid_request', `The request line is ${bytes} bytes; the limit is ${opts.maxLineBytes ?? MAX_LINE_BYTES}.`, {
+          detail: 'payload_too_large',
+          details: { limit_bytes: opts.maxLineBytes ?? MAX_LINE_BYTES },
+        }).toEnvelope(null),
+      ),
+  );
+  const done = new Promise<void>((resolve) => {
+    opts.input.on('data', (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+    const finish = () => {
+      splitter.end();
+      void Promise.allSettled([...inflight]).then(() => resolve());
+    };
+    opts.input.once('end', finish);
+    opts.input.once('close', finish);
+  });
+  return { done, dispatcher };
+}

@@ -1,0 +1,79 @@
+import type { Backend } from '@browser-provider/core';
+import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import { BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
+import { installExtension } from './extension';
+import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
+
+export { FIREFOX_PREFS, userJs } from './prefs';
+export { installExtension } from './extension';
+
+export interface FirefoxBackendOptions {
+  /** Firefox binary; else FIREFOX_PATH, PATH (firefox-esr, firefox), known locations. */
+  executablePath?: string;
+  /** BiDi endpoint of a Firefox the user started (`ws://host:port[/session]`); else BROWSER_PROVIDER_BIDI_URL. */
+  attachUrl?: string;
+  /** Extra command-line arguments. */
+  args?: string[];
+  /** Override of the page script source (tests). */
+  pageScript?: () => string;
+}
+
+const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts'];
+const OPTIONAL: MethodName[] = ['page.press', 'page.hover'];
+
+export function createFirefoxBackend(options: FirefoxBackendOptions = {}): Backend {
+  const attachUrl = resolveAttachUrl(options.attachUrl);
+  const adapter: BidiAdapter = {
+    info: {
+      providerId: 'firefox-bidi',
+      providerLabel: 'Firefox (WebDriver BiDi)',
+      family: 'firefox',
+      browserLabel: 'Firefox',
+      engine: { name: 'Gecko', automation: 'WebDriver BiDi' },
+    },
+    launch: (signal) => launchFirefox(options.executablePath, options.args ?? [], signal),
+    ...(attachUrl ? { attachUrl } : {}),
+    attachCapabilities: () => ({}),
+    attachSteps: () => [
+      'Start Firefox with remote debugging: firefox --remote-debugging-port=9222',
+      'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9222 (Firefox allows one automation session at a time).',
+    ],
+    status: (live) => firefoxStatus(options.executablePath, live),
+    features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
+    optionalMethods: () => OPTIONAL,
+    customMethods: () => [installExtension],
+    // Firefox 153: a link click reports navigationStarted ~10–40 ms after performActions answers.
+    navigationGraceMs: 150,
+  };
+  return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
+}
+
+async function firefoxStatus(explicit: string | undefined, live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus> {
+  const bin = findExecutable({ ...FIREFOX_SEARCH, explicit });
+  const version = live.version ?? (bin ? await versionOf(bin) : undefined);
+  const base = { browser_running: live.running, recommended_browser: 'firefox-esr', sessions: live.sessions };
+  if (!bin) {
+    return {
+      ...base,
+      availability: 'unavailable',
+      browser_detected: false,
+      setup_state: 'required',
+      requires_manual_setup: true,
+      manual_steps: INSTALL_STEPS,
+      diagnostics: [{ level: 'error', code: 'browser_missing', message: 'No Firefox binary found (FIREFOX_PATH, PATH firefox-esr/firefox, known locations).', manual_steps: INSTALL_STEPS }],
+    };
+  }
+  return {
+    ...base,
+    availability: version ? 'ready' : 'degraded',
+    browser_detected: true,
+    setup_state: version ? 'complete' : 'broken',
+    requires_manual_setup: false,
+    manual_steps: [],
+    ...(version ? { browser_version: version } : {}),
+    diagnostics: [
+      { level: 'info', code: 'browser_found', message: `Firefox at ${bin}${version ? ` (${version})` : ''}.` },
+      ...(version ? [] : [{ level: 'warning' as const, code: 'version_unknown', message: `${bin} --version failed; the binary may be broken.` }]),
+    ],
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProviderError } from '@browser-provider/core';
+import { findExecutable, spawnManaged, waitForLine, type LaunchedBrowser } from '@browser-provider/bidi';
+import { userJs } from './prefs';
+
+export const FIREFOX_SEARCH = {
+  envVar: 'FIREFOX_PATH',
+  names: ['firefox-esr', 'firefox'],
+  locations: ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/usr/lib/firefox-esr/firefox-esr', '/usr/lib/firefox/firefox', '/opt/firefox/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'],
+};
+
+export const INSTALL_STEPS = ['sudo apt-get install firefox-esr', 'or set FIREFOX_PATH to a Firefox binary (version 129 or newer for WebDriver BiDi user contexts)'];
+
+/**
+ * Starts Firefox with its built-in Remote Agent (no geckodriver): a fresh profile with our prefs,
+ * `--remote-debugging-port=0`, and the BiDi URL read from stderr.
+ */
+export async function launchFirefox(executablePath: string | undefined, extraArgs: string[], signal: AbortSignal): Promise<LaunchedBrowser> {
+  const bin = findExecutable({ ...FIREFOX_SEARCH, explicit: executablePath });
+  if (!bin) throw new ProviderError('setup_required', 'Firefox was not found.', { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
+  const profile = mkdtempSync(join(tmpdir(), 'bp-firefox-'));
+  writeFileSync(join(profile, 'user.js'), userJs());
+  const proc = spawnManaged(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {
+    cleanupDirs: [profile],
+    // Keeps Firefox from reusing a running instance and from crash-reporter dialogs.
+    env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_NO_REMOTE: '1' },
+  });
+  try {
+    const m = await waitForLine(proc, /WebDriver BiDi listening on (ws:\/\/\S+)/, signal);
+    return { url: `${m[1]!.replace(/\/$/, '')}/session`, capabilities: {}, process: proc };
+  } catch (e) {
+    await proc.kill();
+    if (signal.aborted) throw signal.reason;
+    throw new ProviderError('browser_not_running', `Firefox did not start: ${(e as Error).message}`, { detail: 'launch_failed', retryable: true, cause: e });
+  }
+}

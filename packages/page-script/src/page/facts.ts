@@ -1,0 +1,105 @@
+/**
+ * Per-node facts for snapshots: states, value, level, href. Values of password fields are never read
+ * into a snapshot, whatever the element's role claims.
+ */
+import type { NodeStates } from '../contract';
+import { flat } from './names';
+
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const SELECTABLE = new Set(['option', 'tab', 'row', 'gridcell', 'treeitem', 'cell', 'columnheader', 'rowheader']);
+const NO_VALUE_INPUTS = new Set(['password', 'checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
+const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar']);
+const MAX_VALUE = 500;
+
+export function statesOf(el: Element, role: string, enabled: boolean, focused: Element | null): NodeStates | undefined {
+  const s: NodeStates = {};
+  const tag = el.localName;
+  if (CHECKABLE.has(role)) {
+    if (tag === 'input' && ((el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio')) {
+      const input = el as HTMLInputElement;
+      if (input.indeterminate && input.type === 'checkbox') s.checked = 'mixed';
+      else if (input.checked) s.checked = true;
+    } else {
+      const a = el.getAttribute('aria-checked');
+      if (a === 'mixed') s.checked = 'mixed';
+      else if (a === 'true') s.checked = true;
+    }
+  }
+  if (!enabled) s.disabled = true;
+  const expanded = el.getAttribute('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') s.expanded = expanded === 'true';
+  else if (tag === 'summary' && el.parentElement?.localName === 'details') {
+    s.expanded = (el.parentElement as HTMLDetailsElement).open;
+  }
+  if (tag === 'option') {
+    if ((el as HTMLOptionElement).selected) s.selected = true;
+  } else if (SELECTABLE.has(role) && el.getAttribute('aria-selected') === 'true') s.selected = true;
+  if ((el as HTMLInputElement).required === true || el.getAttribute('aria-required') === 'true') s.required = true;
+  const invalid = el.getAttribute('aria-invalid');
+  if (invalid !== null && invalid !== 'false') s.invalid = true;
+  else if ((tag === 'input' || tag === 'select' || tag === 'textarea') && matchesSafe(el, ':user-invalid')) s.invalid = true;
+  if (focused === el) s.focused = true;
+  for (const _ in s) return s;
+  return undefined;
+}
+
+function matchesSafe(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    // :user-invalid is recent (Chrome 119, Safari 16.5); older engines throw on it.
+    return false;
+  }
+}
+
+function cap(s: string): string {
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s;
+}
+
+/** The user-visible value of a form control; never a password. */
+export function valueOf(el: Element, role: string): string | undefined {
+  const tag = el.localName;
+  if (tag === 'input') {
+    const input = el as HTMLInputElement;
+    if (NO_VALUE_INPUTS.has(input.type)) return undefined;
+    return input.value ? cap(input.value) : undefined;
+  }
+  if (tag === 'textarea') {
+    const v = (el as HTMLTextAreaElement).value;
+    return v ? cap(v) : undefined;
+  }
+  if (tag === 'select') {
+    // Labels rather than values: they are what the page shows, and `select` accepts either.
+    const sel = el as HTMLSelectElement;
+    const labels: string[] = [];
+    for (let i = 0; i < sel.selectedOptions.length; i++) labels.push(optionLabel(sel.selectedOptions[i]!));
+    return labels.length ? cap(labels.join(', ')) : undefined;
+  }
+  if (RANGE_ROLES.has(role)) {
+    const v = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
+    if (v !== null) return cap(v);
+    if (tag === 'progress' || tag === 'meter') return String((el as HTMLProgressElement).value);
+  }
+  return undefined;
+}
+
+export function optionLabel(o: HTMLOptionElement): string {
+  return flat(o.label || o.text || '');
+}
+
+export function levelOf(el: Element, role: string): number | undefined {
+  if (role !== 'heading') return undefined;
+  const aria = Number.parseInt(el.getAttribute('aria-level') ?? '', 10);
+  if (aria > 0) return aria;
+  const m = /^h([1-6])$/.exec(el.localName);
+  return m ? Number(m[1]) : 2;
+}
+
+export function hrefOf(el: Element): string | undefined {
+  const tag = el.localName;
+  if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
+    const href = (el as HTMLAnchorElement).href;
+    return typeof href === 'string' && href ? href : undefined;
+  }
+  return undefined;
+}

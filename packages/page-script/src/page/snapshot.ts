@@ -1,0 +1,251 @@
+/**
+ * The snapshot walk: one pass down the composed tree producing RawNodes. Ordering rules:
+ * - a subtree is pruned (not even walked) for display:none, `hidden`, `inert`, aria-hidden="true" and
+ *   non-content tags; visibility:hidden hides only the element itself, so its children are still walked;
+ * - unnamed generic containers fold (their children go to the nearest emitted ancestor);
+ * - adjacent text across folded inline elements merges into one run; block boxes break runs;
+ * - text under a node whose name came from that text is not repeated.
+ */
+import type { FrameSnapshot, RawNode, SnapshotOptions } from '../contract';
+import { DOC, idFor } from './registry';
+import { composedChildren, deepActiveElement } from './tree';
+import { hiddenByVisibility, hasSize, isEnabled, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
+import {
+  CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES,
+  finalRole, nativelyActionable, roleOf,
+} from './roles';
+import { accessibleName, flat } from './names';
+import { hrefOf, levelOf, statesOf, valueOf } from './facts';
+import { HintMaker } from './selector-hint';
+
+const MAX_TEXT = 2000;
+const DEFAULT_MAX_NODES = 5000;
+
+interface Flags {
+  /** Text runs here are already the name of an emitted ancestor. */
+  suppressText: boolean;
+  /** Inside a leaf name-from-content node: only actionable descendants are worth a node. */
+  foldPassive: boolean;
+  /** The nearest element's own visibility (text inherits it). */
+  textVisible: boolean;
+}
+
+class Walk {
+  readonly nodes: RawNode[] = [];
+  truncated = false;
+  private pendingText = '';
+  private pendingOut: number[] | null = null;
+  private readonly styleOf: StyleOf = styleCache();
+  private readonly hints = new HintMaker();
+  private readonly focused = deepActiveElement();
+
+  constructor(private readonly max: number, private readonly interactive: boolean) {}
+
+  /** Appends a node under `out`, unless the budget is spent. */
+  private emit(node: RawNode, out: number[]): number | null {
+    this.flush();
+    if (this.nodes.length >= this.max) {
+      this.truncated = true;
+      return null;
+    }
+    this.nodes.push(node);
+    const index = this.nodes.length - 1;
+    out.push(index);
+    return index;
+  }
+
+  private addText(data: string, out: number[]): void {
+    if (this.pendingOut !== out) this.flush();
+    this.pendingOut = out;
+    this.pendingText += data;
+  }
+
+  /** Ends the current text run (block boundary, or an element node arriving). */
+  flush(): void {
+    const out = this.pendingOut;
+    const text = this.pendingText;
+    this.pendingOut = null;
+    this.pendingText = '';
+    if (!out || this.interactive) return;
+    let run = flat(text);
+    if (!run) return;
+    if (run.length > MAX_TEXT) run = `${run.slice(0, MAX_TEXT)}…`;
+    if (this.nodes.length >= this.max) {
+      this.truncated = true;
+      return;
+    }
+    this.nodes.push({ role: 'text', name: run, text: run, actionable: false, enabled: true, children: [] });
+    out.push(this.nodes.length - 1);
+  }
+
+  children(parent: Node, out: number[], flags: Flags): void {
+    const kids = composedChildren(parent);
+    for (let i = 0; i < kids.length && !this.truncated; i++) {
+      const kid = kids[i]!;
+      if (kid.nodeType === 3) {
+        if (!flags.suppressText && flags.textVisible) this.addText((kid as Text).data, out);
+      } else if (kid.nodeType === 1) {
+        this.element(kid as Element, out, flags);
+      }
+    }
+  }
+
+  private element(el: Element, out: number[], flags: Flags): void {
+    const style = this.styleOf(el);
+    if (prunesSubtree(el, style)) return;
+    const tag = el.localName;
+    const display = style.display;
+    const block = display !== 'inline' && display !== 'contents';
+    if (block) this.flush();
+    if (tag === 'br') {
+      if (!flags.suppressText && flags.textVisible) this.addText('\n', out);
+      return;
+    }
+    if (hiddenByVisibility(style)) {
+      // Not shown itself, but a descendant may set visibility:visible again.
+      this.children(el, out, { ...flags, textVisible: false });
+      if (block) this.flush();
+      return;
+    }
+    if (tag === 'iframe' || tag === 'frame') {
+      const role = 'iframe';
+      this.emit({ id: idFor(el), role, name: accessibleName(el, role, this.styleOf), actionable: false, enabled: true, frame: true, selector_hint: this.hints.hint(el), children: [] }, out);
+      return;
+    }
+    if (tag === 'svg' || el.namespaceURI === 'http://www.w3.org/2000/svg') {
+      this.svg(el, out, flags);
+      return;
+    }
+
+    let role = roleOf(el);
+    if (tag === 'label') {
+      const proxy = this.labelProxy(el as HTMLLabelElement, out, flags);
+      if (proxy) return;
+    }
+    const enabled = isEnabled(el);
+    const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
+    if (role === 'generic' && interactiveKind && (el as HTMLElement).isContentEditable) role = 'textbox';
+    const actionable = interactiveKind && enabled && hasSize(el);
+    const generic = GENERIC_ROLES.has(role) || role === 'form' || role === 'region';
+    const ownTextIsAName = suppressesOwnText(el);
+
+    let keep: boolean;
+    let name = '';
+    let named = false;
+    if (actionable) keep = true;
+    else if (flags.foldPassive || ownTextIsAName) keep = false;
+    else if (generic) {
+      name = this.name(el, role);
+      named = true;
+      role = finalRole(role, name);
+      keep = name !== '' && (!this.interactive || CONTEXT_ROLES.has(role));
+    } else keep = !this.interactive || CONTEXT_ROLES.has(role);
+
+    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true };
+    if (!keep) {
+      this.children(el, out, childFlags);
+      if (block) this.flush();
+      return;
+    }
+
+    if (!named) name = this.name(el, role);
+    const node: RawNode = { id: idFor(el), role, name, actionable, enabled, children: [] };
+    this.facts(el, role, enabled, node);
+    if (this.emit(node, out) === null) return;
+    if (LEAF_NAME_ROLES.has(role) && name !== '') {
+      childFlags.suppressText = true;
+      childFlags.foldPassive = true;
+    } else if (CONTAINER_NAME_ROLES.has(role) && name !== '' && el.childElementCount === 0) {
+      childFlags.suppressText = true;
+    } else if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+      // A field's content is its value; a <select>'s options still come through as option nodes.
+      childFlags.suppressText = true;
+    }
+    this.children(el, node.children, childFlags);
+    this.flush();
+  }
+
+  /**
+   * A label whose control is not rendered (the usual custom-checkbox pattern: a hidden input and a
+   * styled label) stands in for the control: clicking the label is how a user operates it.
+   */
+  private labelProxy(label: HTMLLabelElement, out: number[], flags: Flags): boolean {
+    const control = label.control;
+    if (!control || composedContainsVisible(control, this.styleOf)) return false;
+    const role = roleOf(control);
+    if (GENERIC_ROLES.has(role)) return false;
+    const enabled = isEnabled(control);
+    const actionable = enabled && hasSize(label);
+    if (this.interactive && !actionable) return false;
+    if (flags.foldPassive && !actionable) return false;
+    const node: RawNode = { id: idFor(label), role, name: accessibleName(control, role, this.styleOf), actionable, enabled, children: [] };
+    const states = statesOf(control, role, enabled, this.focused);
+    if (states) node.states = states;
+    node.selector_hint = this.hints.hint(label);
+    if (this.emit(node, out) === null) return true;
+    // Other content of the label (a "terms" link in "I accept the terms") is still reachable.
+    this.children(label, node.children, { suppressText: true, foldPassive: true, textVisible: true });
+    this.flush();
+    return true;
+  }
+
+  private name(el: Element, role: string): string {
+    // A row's or a container cell's content-derived name would repeat its children.
+    if (CONTAINER_NAME_ROLES.has(role) && (role === 'row' || el.childElementCount !== 0) &&
+      !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')) return '';
+    return accessibleName(el, role, this.styleOf);
+  }
+
+  private facts(el: Element, role: string, enabled: boolean, node: RawNode): void {
+    const states = statesOf(el, role, enabled, this.focused);
+    if (states) node.states = states;
+    const value = valueOf(el, role);
+    if (value !== undefined) node.value = value;
+    const level = levelOf(el, role);
+    if (level !== undefined) node.level = level;
+    const href = hrefOf(el);
+    if (href !== undefined) node.href = href;
+    node.selector_hint = this.hints.hint(el);
+  }
+
+  /** SVG is a picture to an agent: one img node when named, never its drawing elements. */
+  private svg(el: Element, out: number[], flags: Flags): void {
+    if (el.localName !== 'svg' || flags.foldPassive || this.interactive) return;
+    const explicit = el.getAttribute('role');
+    const name = accessibleName(el, 'img', this.styleOf);
+    if (!name || explicit === 'none' || explicit === 'presentation') return;
+    this.emit({ id: idFor(el), role: explicit || 'img', name, actionable: false, enabled: true, selector_hint: this.hints.hint(el), children: [] }, out);
+  }
+}
+
+/** Whether a control is rendered with a box (hidden inputs behind custom widgets are not). */
+function composedContainsVisible(control: Element, styleOf: StyleOf): boolean {
+  return styleVisible(control, styleOf) && hasSize(control);
+}
+
+/** Labels, legends and captions whose text already names a control, fieldset, table or figure. */
+function suppressesOwnText(el: Element): boolean {
+  switch (el.localName) {
+    case 'label':
+      return (el as HTMLLabelElement).control !== null;
+    case 'legend':
+      return el.parentElement?.localName === 'fieldset';
+    case 'caption':
+      return el.parentElement?.localName === 'table';
+    case 'figcaption':
+      return el.parentElement?.localName === 'figure';
+    default:
+      return false;
+  }
+}
+
+export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): FrameSnapshot {
+  const max = typeof opts?.maxNodes === 'number' && opts.maxNodes >= 1 ? Math.floor(opts.maxNodes) : DEFAULT_MAX_NODES;
+  const walk = new Walk(max, opts?.mode === 'interactive');
+  const title = flat(document.title ?? '');
+  walk.nodes.push({ role: 'document', name: title, actionable: false, enabled: true, children: [] });
+  const root = document.documentElement;
+  if (root) walk.children(root, walk.nodes[0]!.children, { suppressText: false, foldPassive: false, textVisible: true });
+  walk.flush();
+  return { doc: DOC, url: location.href, title, nodes: walk.nodes, truncated: walk.truncated };
+}
