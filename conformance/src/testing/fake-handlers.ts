@@ -48,7 +48,12 @@ export class FakeProvider {
       browser_families: ['fake'],
       transport: 'stdio-json',
       certification_tier: 'experimental',
-      capabilities: { core_methods: [...core], optional_methods: [], features: ['element_refs'], custom_methods: [] },
+      capabilities: {
+        core_methods: [...core],
+        optional_methods: [],
+        features: ['element_refs'],
+        custom_methods: [{ name: 'fake.sleep', description: 'Answers after params.ms milliseconds.', stability: 'experimental' }],
+      },
       engine: { name: 'fake', automation: 'none', version: '1.0' },
     };
   }

@@ -78,6 +78,11 @@ export class BidiBackend implements Backend {
     return [...this.adapter.customMethods(), bidiSend];
   }
 
+  /** Process group id of the launched browser (or driver), for logs and leak checks in tests. */
+  get processId(): number | undefined {
+    return settledValue(this.launched)?.process?.pid;
+  }
+
   running(): boolean {
     return this.current()?.alive ?? false;
   }

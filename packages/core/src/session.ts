@@ -1,5 +1,5 @@
 import type { BackendSession } from './backend';
-import { PageHandle } from './page';
+import type { PageHandle } from './page';
 import { SerialQueue } from './queue';
 import { RefRegistry } from './refs';
 import { pageNotFound, noPage } from './repair';

@@ -1,4 +1,3 @@
-import type { Backend } from '@browser-provider/core';
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
 import { installExtension } from './extension';
@@ -21,7 +20,7 @@ export interface FirefoxBackendOptions {
 const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts'];
 const OPTIONAL: MethodName[] = ['page.press', 'page.hover'];
 
-export function createFirefoxBackend(options: FirefoxBackendOptions = {}): Backend {
+export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiBackend {
   const attachUrl = resolveAttachUrl(options.attachUrl);
   const adapter: BidiAdapter = {
     info: {

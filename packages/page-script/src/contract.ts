@@ -96,7 +96,9 @@ export type NotActionableCode =
   | 'unstable'
   | 'file_input'
   | 'not_editable'
-  | 'not_select';
+  | 'not_select'
+  /** `select`: no option has the requested value/label (nothing was changed; the message lists options). */
+  | 'no_option';
 
 export type ActionKind = 'click' | 'hover' | 'type' | 'select';
 

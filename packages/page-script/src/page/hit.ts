@@ -19,10 +19,13 @@ export function actionPoint(el: Element): FramePoint | null {
     const right = Math.min(r.right, vw);
     const bottom = Math.min(r.bottom, vh);
     if (right - left < 1 || bottom - top < 1) continue;
-    // Whole pixels (floor of the centre) keep the point inside thin boxes when input rounds.
-    return { x: Math.floor((left + right) / 2 * 100) / 100, y: Math.floor((top + bottom) / 2 * 100) / 100 };
+    return { x: round2((left + right) / 2), y: round2((top + bottom) / 2) };
   }
   return null;
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
 }
 
 /** The innermost element at a point, descending into open shadow roots. */
@@ -49,7 +52,18 @@ export function landsOn(target: Element, hit: Element | null): boolean {
 export function hitTest(target: Element, point: FramePoint): HitResult {
   const hit = deepElementFromPoint(point.x, point.y);
   if (landsOn(target, hit)) return { ok: true };
-  return { ok: false, cover: describe(hit) };
+  return { ok: false, cover: describe(coveringRoot(target, hit)) };
+}
+
+/**
+ * The outermost ancestor of `hit` that does not contain the target: the overlay itself rather than a
+ * paragraph inside it, which is what a model needs to recognise (and dismiss) it.
+ */
+function coveringRoot(target: Element, hit: Element | null): Element | null {
+  if (!hit) return null;
+  let top = hit;
+  for (let p = composedParent(hit); p && !composedContains(p, target) && p.localName !== 'body'; p = composedParent(p)) top = p;
+  return top;
 }
 
 /** `div#modal.overlay "Cookie consent"`: tag, id, first class, then name or text (≤40 chars). */

@@ -1,0 +1,63 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { runStdioServer } from '@browser-provider/core';
+import { BROWSERS, createBackend, parseBrowser, type BrowserName } from './browsers';
+import { certifyCommand } from './certify';
+import { statusCommand } from './status';
+
+const browserArg = (v: string): BrowserName => {
+  try {
+    return parseBrowser(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
+const browsersArg = (v: string): BrowserName[] => (v === 'all' ? [...BROWSERS] : v.split(',').map(browserArg));
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+};
+
+const program = new Command()
+  .name('browser-provider')
+  .description('Drive real browsers through the Browser Provider Protocol 0.1.')
+  .showHelpAfterError();
+
+program
+  .command('serve')
+  .description('Serve the protocol on stdin/stdout (one JSON envelope per line; logs on stderr).')
+  .requiredOption('--browser <name>', 'firefox | chrome | safari', browserArg)
+  .option('--allow-debug', 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)', false)
+  .option('--allow-eval', 'enable page.eval', false)
+  .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
+  .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
+  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number }) => {
+    await runStdioServer(createBackend(o.browser, { attachUrl: o.attachUrl }), {
+      allowDebug: o.allowDebug,
+      allowEval: o.allowEval,
+      ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
+    });
+    process.exit(0);
+  });
+
+program
+  .command('status')
+  .description('Detect each browser: found, version, running, and what to install when missing.')
+  .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
+  .option('--json', 'print JSON', false)
+  .action(async (o: { browser: BrowserName[]; json: boolean }) => {
+    process.exitCode = await statusCommand(o.browser, o.json);
+  });
+
+program
+  .command('certify')
+  .description('Run the conformance scenarios against each provider and print the certification matrix.')
+  .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
+  .option('--runs <n>', 'runs per scenario', positiveInt, 3)
+  .option('--out <dir>', 'where to write the JSON and HTML reports', 'reports')
+  .option('--no-docs', 'do not rewrite docs/compatibility.md')
+  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean }) => {
+    process.exitCode = await certifyCommand(o);
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,52 @@
+// Type-aware lint: a floating promise here is a lost browser command.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'reports/**', 'docs/**', '**/*.js', '!eslint.config.js'] },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.base],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@browser-provider/firefox', '@browser-provider/chrome', '@browser-provider/safari'], message: 'Only apps/ wires browser adapters in.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Dependencies point one way: protocol ← core ← backends ← adapters ← apps; conformance sees only protocol.
+    files: ['packages/protocol/**/*.ts', 'conformance/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@browser-provider/core', '@browser-provider/bidi', '@browser-provider/classic', '@browser-provider/page-script', '@browser-provider/firefox', '@browser-provider/chrome', '@browser-provider/safari'], message: 'protocol and conformance depend on the protocol only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@browser-provider/bidi', '@browser-provider/classic', '@browser-provider/firefox', '@browser-provider/chrome', '@browser-provider/safari'], message: 'core never names an engine.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

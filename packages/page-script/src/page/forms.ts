@@ -1,0 +1,113 @@
+/** Focus for typing, reading a field's value back, and choosing <select> options. */
+import type { ActionCheck, NotActionableCode } from '../contract';
+import { resolve } from './registry';
+import { STALE, staticChecks } from './actions';
+import { deepActiveElement, composedContains } from './tree';
+import { optionLabel } from './facts';
+import { flat } from './names';
+
+/** Focuses an editable element; `replace` selects its content so typed keys overwrite it. */
+export function focus(doc: unknown, id: unknown, replace: unknown): ActionCheck {
+  const el = resolve(doc, id);
+  if (!el) return STALE;
+  const bad = staticChecks(el, 'type');
+  if (bad) return bad;
+  const html = el as HTMLElement;
+  if (!composedContains(el, deepActiveElement())) html.focus({ preventScroll: true });
+  if (!composedContains(el, deepActiveElement())) {
+    return { ok: false, code: 'not_editable', message: 'The element refused focus (a page script may have moved it elsewhere).' };
+  }
+  if (el.localName === 'input' || el.localName === 'textarea') {
+    const field = el as HTMLInputElement;
+    if (replace === true) field.select();
+    else {
+      try {
+        const end = field.value.length;
+        field.setSelectionRange(end, end);
+      } catch {
+        // email/number inputs have no selection API (HTML spec); the caret stays where focus put it.
+      }
+    }
+  } else {
+    const sel = getSelection();
+    if (sel) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      if (replace !== true) range.collapse(false);
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }
+  }
+  const r = el.getBoundingClientRect();
+  return { ok: true, point: { x: r.left + r.width / 2, y: r.top + r.height / 2 } };
+}
+
+/** The current value, for checking that typing took; passwords come back masked (length only). */
+export function value(doc: unknown, id: unknown): string | null {
+  const el = resolve(doc, id);
+  if (!el) return null;
+  const tag = el.localName;
+  if (tag === 'input') {
+    const input = el as HTMLInputElement;
+    return input.type === 'password' ? '•'.repeat(input.value.length) : input.value;
+  }
+  if (tag === 'textarea' || tag === 'select') return (el as HTMLTextAreaElement).value;
+  if ((el as HTMLElement).isContentEditable) return (el as HTMLElement).innerText;
+  return null;
+}
+
+type SelectResult = { ok: true; selected: string[] } | { ok: false; code: NotActionableCode; message: string };
+
+function strings(v: unknown): string[] | null {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+}
+
+/**
+ * Selects options by value or by visible label (values win when both are given). Refuses, changing
+ * nothing, when a requested option does not exist, so a typo never half-applies.
+ */
+export function select(doc: unknown, id: unknown, values: unknown, labels: unknown): SelectResult {
+  const el = resolve(doc, id);
+  if (!el) return { ok: false, code: 'stale_ref', message: STALE.ok ? '' : STALE.message };
+  const bad = staticChecks(el, 'select');
+  if (bad && !bad.ok) return { ok: false, code: bad.code, message: bad.message };
+  const sel = el as HTMLSelectElement;
+  const options = Array.from(sel.options);
+  const byValue = strings(values);
+  const byLabel = strings(labels);
+  const wanted: HTMLOptionElement[] = [];
+  const missing: string[] = [];
+  for (const v of byValue ?? []) {
+    const o = options.find((opt) => opt.value === v);
+    if (o) wanted.push(o);
+    else missing.push(v);
+  }
+  if (!byValue) {
+    for (const l of byLabel ?? []) {
+      const want = flat(l).toLowerCase();
+      const o = options.find((opt) => optionLabel(opt) === flat(l)) ?? options.find((opt) => optionLabel(opt).toLowerCase() === want);
+      if (o) wanted.push(o);
+      else missing.push(l);
+    }
+  }
+  if (missing.length > 0 || wanted.length === 0) {
+    const available = options.slice(0, 20).map((o) => `${JSON.stringify(optionLabel(o))} (value ${JSON.stringify(o.value)})`).join(', ');
+    return {
+      ok: false,
+      code: 'no_option',
+      message: `No option matches ${missing.map((m) => JSON.stringify(m)).join(', ') || 'an empty request'}. Options: ${available}${options.length > 20 ? ', …' : ''}.`,
+    };
+  }
+  const disabledOpt = wanted.find((o) => o.disabled);
+  if (disabledOpt) return { ok: false, code: 'disabled', message: `The option ${JSON.stringify(optionLabel(disabledOpt))} is disabled.` };
+  if (sel.multiple) {
+    for (const o of options) o.selected = wanted.includes(o);
+  } else {
+    sel.value = wanted[0]!.value;
+    wanted[0]!.selected = true;
+  }
+  // What a user's choice fires (HTML spec "send select update notifications"): input, then change.
+  sel.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  sel.dispatchEvent(new Event('change', { bubbles: true }));
+  return { ok: true, selected: Array.from(sel.selectedOptions).map((o) => o.value) };
+}

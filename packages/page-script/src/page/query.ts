@@ -1,0 +1,171 @@
+/**
+ * Finding elements (query) and checking wait conditions (probe). Both search the document and its open
+ * shadow roots, only ever offer visible elements first, and report the frame's iframes so the caller
+ * can continue the search in child frames.
+ */
+import type { LocalId, Match, QueryResult, WaitProbe, WaitProbeResult } from '../contract';
+import { DOC, elementById, idFor } from './registry';
+import { allRoots, checkSelector, composedChildren, composedParent, deepQueryAll } from './tree';
+import { hasSize, hiddenByVisibility, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
+import { INTERACTIVE_ROLES, finalRole, nativelyActionable, roleOf } from './roles';
+import { accessibleName, flat } from './names';
+
+const DEFAULT_LIMIT = 20;
+
+function toMatch(el: Element, styleOf: StyleOf): Match {
+  const role = roleOf(el);
+  const name = accessibleName(el, role, styleOf);
+  return { id: idFor(el), role: finalRole(role, name), name };
+}
+
+function shown(el: Element, styleOf: StyleOf): boolean {
+  return styleVisible(el, styleOf) && hasSize(el);
+}
+
+function iframeIds(styleOf: StyleOf): LocalId[] {
+  return deepQueryAll('iframe,frame').filter((f) => styleVisible(f, styleOf)).map(idFor);
+}
+
+function actsAlone(el: Element): boolean {
+  return INTERACTIVE_ROLES.has(roleOf(el)) || nativelyActionable(el);
+}
+
+interface Found {
+  el: Element;
+  exact: boolean;
+}
+
+/**
+ * Innermost visible elements whose visible text or accessible name contains `needle` (lower-cased).
+ * Text is gathered bottom-up in one walk, so nested matches cost no extra passes.
+ */
+function textSearch(needle: string, styleOf: StyleOf): Found[] {
+  const found: Found[] = [];
+  const visit = (node: Node, visible: boolean): { text: string; matched: boolean } => {
+    let text = '';
+    let matched = false;
+    const kids = composedChildren(node);
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i]!;
+      if (kid.nodeType === 3) {
+        if (visible) text += (kid as Text).data;
+        continue;
+      }
+      if (kid.nodeType !== 1) continue;
+      const el = kid as Element;
+      const style = styleOf(el);
+      if (prunesSubtree(el, style)) continue;
+      const selfVisible = !hiddenByVisibility(style);
+      const sub = visit(el, selfVisible);
+      const inline = style.display === 'inline' || style.display === 'contents';
+      text += inline ? sub.text : ` ${sub.text} `;
+      if (sub.matched) {
+        matched = true;
+        continue;
+      }
+      if (!selfVisible) continue;
+      const own = flat(sub.text).toLowerCase();
+      let hit = own.includes(needle);
+      let exact = own === needle;
+      if (!hit && actsAlone(el)) {
+        const name = accessibleName(el, roleOf(el), styleOf).toLowerCase();
+        hit = name.includes(needle);
+        exact = name === needle;
+      }
+      if (hit) {
+        found.push({ el, exact });
+        matched = true;
+      }
+    }
+    return { text, matched };
+  };
+  if (document.documentElement) visit(document.documentElement, true);
+  return found;
+}
+
+/** A text hit on a label means its control; on passive text inside a button or link, that button. */
+function promote(el: Element): Element {
+  if (el.localName === 'label') {
+    const control = (el as HTMLLabelElement).control;
+    if (control && styleVisible(control)) return control;
+  }
+  if (actsAlone(el)) return el;
+  for (let p = composedParent(el); p && p.localName !== 'body'; p = composedParent(p)) {
+    if (actsAlone(p)) return p;
+  }
+  return el;
+}
+
+export function query(q: unknown): QueryResult {
+  const styleOf = styleCache();
+  const { selector, text, limit } = (q ?? {}) as { selector?: unknown; text?: unknown; limit?: unknown };
+  const max = typeof limit === 'number' && limit >= 1 ? Math.min(Math.floor(limit), 1000) : DEFAULT_LIMIT;
+  const needle = typeof text === 'string' ? flat(text).toLowerCase() : '';
+  let elements: Element[];
+  if (selector !== undefined && selector !== null) {
+    const problem = checkSelector(selector);
+    if (problem) return { ok: false, code: 'invalid_selector', message: problem };
+    const all = deepQueryAll(selector as string);
+    const visible = all.filter((el) => shown(el, styleOf));
+    // Hidden matches only when nothing visible matches, so prepare can say why it cannot act.
+    elements = visible.length > 0 ? visible : all;
+    if (needle) elements = elements.filter((el) => flatText(el).includes(needle) || toMatch(el, styleOf).name.toLowerCase().includes(needle));
+  } else if (needle) {
+    const found = textSearch(needle, styleOf);
+    const seen = new Set<Element>();
+    const exact: Element[] = [];
+    const partial: Element[] = [];
+    for (const f of found) {
+      const el = promote(f.el);
+      if (seen.has(el) || !hasSize(el)) continue;
+      seen.add(el);
+      (f.exact ? exact : partial).push(el);
+    }
+    elements = exact.concat(partial);
+  } else {
+    return { ok: false, code: 'invalid_selector', message: 'Give a selector or a text to search for.' };
+  }
+  const matches = elements.slice(0, max).map((el) => toMatch(el, styleOf));
+  return { ok: true, doc: DOC, matches, iframes: iframeIds(styleOf) };
+}
+
+function flatText(el: Element): string {
+  return flat((el as HTMLElement).innerText ?? el.textContent ?? '').toLowerCase();
+}
+
+/** The page's visible text, lower-cased and flattened, including open shadow roots. */
+function pageText(): string {
+  const parts: string[] = [];
+  const body = document.body ?? document.documentElement;
+  if (body) parts.push((body as HTMLElement).innerText ?? body.textContent ?? '');
+  for (const root of allRoots()) {
+    if (root === document) continue;
+    // innerText of a host does not reach into its shadow tree in every engine; read each root.
+    for (let n = root.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1) parts.push((n as HTMLElement).innerText ?? n.textContent ?? '');
+      else if (n.nodeType === 3) parts.push((n as Text).data);
+    }
+  }
+  return flat(parts.join(' ')).toLowerCase();
+}
+
+export function probe(p: unknown): WaitProbeResult {
+  const styleOf = styleCache();
+  const w = (p ?? {}) as WaitProbe;
+  const satisfied: Partial<Record<keyof WaitProbe, boolean>> = {};
+  for (const key of ['selector_present', 'selector_absent'] as const) {
+    const sel = w[key];
+    if (sel === undefined) continue;
+    const problem = checkSelector(sel);
+    if (problem) return { ok: false, code: 'invalid_selector', message: problem };
+    const visible = deepQueryAll(sel).some((el) => shown(el, styleOf));
+    satisfied[key] = key === 'selector_present' ? visible : !visible;
+  }
+  if (typeof w.text_present === 'string' || typeof w.text_absent === 'string') {
+    const page = pageText();
+    if (typeof w.text_present === 'string') satisfied.text_present = page.includes(flat(w.text_present).toLowerCase());
+    if (typeof w.text_absent === 'string') satisfied.text_absent = !page.includes(flat(w.text_absent).toLowerCase());
+  }
+  if (w.element_present !== undefined) satisfied.element_present = elementById(w.element_present) !== null;
+  return { ok: true, doc: DOC, satisfied, iframes: iframeIds(styleOf) };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what the project needs and is missing: pnpm, the Debian browser packages, Xvfb, and the
+# workspace's node modules. Safe to run again: each step checks first. Browsers come only from the
+# operating system's packages; nothing here downloads a browser or a driver from anywhere else.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=9.15.9
+APT_PACKAGES=(firefox-esr chromium chromium-driver webkit2gtk-driver xvfb)
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >&2
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+  else
+    say "missing Debian packages: ${missing[*]} (run as root: apt-get install -y ${missing[*]}); continuing with what is installed"
+  fi
+fi
+
+if ! command -v pnpm >/dev/null || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
+  say "installing pnpm $PNPM_VERSION"
+  npm install -g "pnpm@$PNPM_VERSION" >&2
+fi
+
+stamp=node_modules/.install-stamp
+if [ ! -f "$stamp" ] || [ pnpm-lock.yaml -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+  say "installing node modules"
+  pnpm install --frozen-lockfile >&2
+  touch "$stamp"
+fi

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Everything CI checks: generated files up to date, types, lint, unit tests, real-browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure.sh
+step() { printf '\n== %s\n' "$*" >&2; }
+step "generated schemas are up to date";  pnpm -s schemas:check
+step "typecheck";                         pnpm -s exec tsc -p tsconfig.json
+step "lint";                              pnpm -s exec eslint .
+step "unit and real-browser tests";       pnpm -s exec vitest run
