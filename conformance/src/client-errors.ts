@@ -32,7 +32,9 @@ export class ProviderExitedError extends Error {
     readonly stderrTail: string,
   ) {
     super(
-      `provider exited (code ${code ?? 'null'}, signal ${signal ?? 'none'}) before answering` +
+      (code === null && signal === null
+        ? 'provider could not be started'
+        : `provider exited (code ${code ?? 'null'}, signal ${signal ?? 'none'}) before answering`) +
         (stderrTail ? `; stderr tail:\n${stderrTail}` : ''),
     );
   }

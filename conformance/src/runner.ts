@@ -4,6 +4,7 @@ import { ProviderClient, type ExitInfo, type ProviderCommand } from './client';
 import { compareRun, type Expectations } from './expectations';
 import { startFixtureServer } from './fixtures/server';
 import { SCENARIOS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
+import { decodeBase64, readPngHeader } from './scenarios/png';
 import { summarize } from './summary';
 import { assignTier } from './tier';
 import type { Availability, BrowserResult, ProgressEvent, RunResult, ScenarioRunResult, Screenshot } from './types';
@@ -171,7 +172,8 @@ async function runScenario(
 ): Promise<ScenarioRunResult> {
   const base = { id: scenario.id, duration_ms: 0, notes: [] as string[] };
   if (preflight.availability === 'provider_failed' || client.hasExited) {
-    return { ...base, status: 'not_run', error: `provider not running: ${preflight.detail.join('; ') || 'exited'}` };
+    // The cause is reported once, as a run problem, rather than repeated on every scenario.
+    return { ...base, status: 'not_run', error: 'the provider is not running' };
   }
   if (preflight.availability === 'unavailable' && scenario.needsBrowser) {
     return { ...base, status: 'skipped', error: 'the provider reports its browser unavailable' };
@@ -214,7 +216,10 @@ async function capture(client: ProviderClient, ctx: ScenarioContext): Promise<Sc
     const r = await client.call('page.screenshot', { ...ctx.page }, { timeoutMs: 15_000 });
     if (!r.ok) return undefined;
     const shot = METHODS['page.screenshot'].result.parse(r.result);
-    return shot.image ? { media_type: shot.media_type, data_base64: shot.image, width: shot.width, height: shot.height } : undefined;
+    // Only a real PNG goes into the HTML report's data: URI.
+    const bytes = shot.image === undefined ? undefined : decodeBase64(shot.image);
+    if (!bytes || typeof readPngHeader(bytes) === 'string') return undefined;
+    return { media_type: 'image/png', data_base64: bytes.toString('base64'), width: shot.width, height: shot.height };
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { MatrixResult, ProgressEvent } from '../types';
-import { cell, formatMs, STATUS_MARK, tierLabel } from './format';
+import { cell, formatMs, STATUS_MARK, tierLabel, expectationLabel } from './format';
 
 /** One line per finished scenario, run and browser, for stderr while certification runs. */
 export function progressLine(event: ProgressEvent): string {
@@ -33,7 +33,7 @@ export function matrixTable(m: MatrixResult): string {
       return s ? `${cell(b, s)} ${s.executed ? formatMs(s.median_ms) : ''}`.trim() : 'not run';
     }),
   ]);
-  const footer = [['tier', ...m.browsers.map(tierLabel)], ['expectations', ...m.browsers.map((b) => (b.ok ? 'met' : 'NOT MET'))]];
+  const footer = [['tier', ...m.browsers.map(tierLabel)], ['expectations', ...m.browsers.map((b) => expectationLabel(b))]];
   const all = [header, ...rows, ...footer];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();

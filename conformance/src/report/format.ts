@@ -39,3 +39,9 @@ export function versionLabel(browser: BrowserResult): string {
   const parts = [browser.browser_version, browser.provider ? `${browser.provider.id} ${browser.provider.version}` : undefined];
   return parts.filter((p) => p !== undefined).join(' · ') || 'unknown';
 }
+
+/** An unavailable browser has nothing to meet; saying "not met" would blame the provider. */
+export function expectationLabel(browser: BrowserResult): string {
+  if (browser.ok) return 'met';
+  return browser.availability === 'unavailable' ? 'n/a (unavailable)' : 'NOT MET';
+}

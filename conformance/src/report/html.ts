@@ -1,5 +1,5 @@
 import type { BrowserResult, MatrixResult, ScenarioSummary } from '../types';
-import { cell, cellVerdict, escapeHtml as h, formatMs, STATUS_MARK, tierLabel, versionLabel } from './format';
+import { cell, cellVerdict, escapeHtml as h, formatMs, STATUS_MARK, tierLabel, versionLabel, expectationLabel } from './format';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
@@ -37,7 +37,7 @@ function matrix(m: MatrixResult): string {
     return `<tr><td>${h(id)}</td>${cells.join('')}</tr>`;
   });
   const tiers = `<tr><th>tier</th>${m.browsers.map((b) => `<th class="tier-${h(b.tier)}">${h(tierLabel(b))}</th>`).join('')}</tr>`;
-  const ok = `<tr><th>expectations</th>${m.browsers.map((b) => `<td class="${b.ok ? 'pass' : 'fail'}">${b.ok ? 'met' : 'not met'}</td>`).join('')}</tr>`;
+  const ok = `<tr><th>expectations</th>${m.browsers.map((b) => `<td class="${b.ok ? 'pass' : 'fail'}">${h(expectationLabel(b))}</td>`).join('')}</tr>`;
   return `<table>${head}${rows.join('')}${tiers}${ok}</table>`;
 }
 

@@ -1,6 +1,6 @@
 import { COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from '../tier';
 import type { MatrixResult } from '../types';
-import { cell, escapeCell, formatMs, tierLabel, versionLabel } from './format';
+import { cell, escapeCell, formatMs, tierLabel, versionLabel, expectationLabel } from './format';
 
 /** `docs/compatibility.md`: the certification matrix as a human reads it in the repository. */
 export function renderMarkdown(m: MatrixResult): string {
@@ -16,7 +16,7 @@ export function renderMarkdown(m: MatrixResult): string {
     '| browser | tier | version | availability | expectations |',
     '|---|---|---|---|---|',
     ...b.map((x) =>
-      `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${x.ok ? 'met' : 'not met'} |`,
+      `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
     ),
     '',
     '## Scenarios',

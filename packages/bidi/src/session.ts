@@ -53,8 +53,8 @@ export class BidiSession implements BackendSession {
   }
 
   async newPage(signal: AbortSignal): Promise<BackendPage> {
-    if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
     this.browser.assertAlive();
+    if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
     const { context } = await this.browser.conn.send<{ context: string }>('browsingContext.create', { type: 'tab', userContext: this.userContext }, signal);
     const page = new BidiPage(this.browser, context, this.pageOptions, (p) => this.pages.delete(p));
     this.pages.add(page);

@@ -17,6 +17,8 @@ export class DriverConnection {
   /** Where the driver points now; undefined = unknown (after an error), switch before the next op. */
   private where: { window?: string; frame?: string } = {};
   private closedWhy: string | undefined;
+  /** Window handles that belong to a live page; any other window of the session is a reusable spare. */
+  readonly ownedWindows = new Set<string>();
   private readonly exitRejection: Promise<never>;
 
   private constructor(
@@ -82,14 +84,14 @@ export class DriverConnection {
     });
   }
 
-  /** A raw command relative to `/session/{id}` (for `webdriver.send`), serialized like the rest. */
-  raw(method: WireMethod, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  /**
+   * Inside `run`: a raw command relative to `/session/{id}` (for `webdriver.send`). A raw command may
+   * move the driver anywhere, so we forget where we were.
+   */
+  async rawCommand(method: WireMethod, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
     const rel = path.startsWith('/') ? path : `/${path}`;
-    return this.run(signal, async () => {
-      // A raw command may move the driver anywhere; forget where we were.
-      this.where = {};
-      return wireRequest(this.endpoint.port, method, `/session/${this.sessionId}${rel}`, body, signal);
-    });
+    this.where = {};
+    return wireRequest(this.endpoint.port, method, `/session/${this.sessionId}${rel}`, body, signal);
   }
 
   private checkAlive(): void {

@@ -9,6 +9,7 @@ import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
 import { chordActions, keyValue, textActions } from './keys';
 import { navigate, type WaitUntil } from './navigate';
 import { captureScreenshot } from './screenshot';
+import type { WireMethod } from './wire';
 
 const CALL_OP = `return (${OP_CALLER}).apply(null, arguments);`;
 
@@ -140,6 +141,22 @@ export class ClassicPage implements BackendPage {
       return v;
     });
     return this.inputThenDetect(signal, [{ type: 'key', id: 'keyboard', actions: chordActions(values) }]);
+  }
+
+  /** Raw W3C action sequences (§17.5 Perform Actions) in this page's top document, then released. */
+  async performActions(actions: object[], signal: AbortSignal): Promise<void> {
+    await this.inFrame(TOP_FRAME, signal, async (c) => {
+      try {
+        await c.performActions(actions);
+      } finally {
+        await c.releaseActions();
+      }
+    });
+  }
+
+  /** A raw classic command with this page's window current (for `webdriver.send`). */
+  raw(method: WireMethod, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+    return this.inFrame(TOP_FRAME, signal, () => this.conn.rawCommand(method, path, body, signal));
   }
 
   screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {

@@ -8,17 +8,24 @@ export class DeadlineExceeded extends Error {
   }
 }
 
-/** A signal that aborts when the parent aborts or after `timeoutMs`, with a reason that says which. */
-export function deadlineSignal(timeoutMs: number, parent?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
+/**
+ * A signal that aborts when the parent aborts or after `timeoutMs`, with a reason that says which.
+ * `dispose` clears the timer and the listener on the parent: a long-lived parent (the server's
+ * shutdown signal) must not collect one listener per request.
+ */
+export function deadline(timeoutMs: number, parent?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
   const own = new AbortController();
-  const onTimeout = () => own.abort(new DeadlineExceeded(timeoutMs));
-  timeout.addEventListener('abort', onTimeout, { once: true });
-  if (parent) {
-    if (parent.aborted) own.abort(parent.reason);
-    else parent.addEventListener('abort', () => own.abort(parent.reason), { once: true });
-  }
-  return own.signal;
+  const timer = setTimeout(() => own.abort(new DeadlineExceeded(timeoutMs)), timeoutMs);
+  const onParent = () => own.abort(parent?.reason);
+  if (parent?.aborted) own.abort(parent.reason);
+  else parent?.addEventListener('abort', onParent, { once: true });
+  return {
+    signal: own.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onParent);
+    },
+  };
 }
 
 /** Rejects with the signal's reason as soon as it aborts, whatever `work` is doing. */

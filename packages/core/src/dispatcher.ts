@@ -2,7 +2,7 @@ import type { MethodName, RequestId, ResponseEnvelope } from '@browser-provider/
 import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName } from '@browser-provider/protocol';
 import type { CustomMethod } from './custom-method';
 import { findCustomMethod, gateEnabled } from './custom-registry';
-import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadlineSignal, raceSignal } from './deadline';
+import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { ProviderError, toProviderError } from './errors';
 import { HANDLERS, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
 import type { Provider } from './provider';
@@ -101,7 +101,7 @@ export class Dispatcher {
 
   async #run(method: string, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>): Promise<unknown> {
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const signal = deadlineSignal(timeoutMs, this.#shutdown.signal);
+    const { signal, dispose } = deadline(timeoutMs, this.#shutdown.signal);
     const base: CallContext = { provider: this.provider, signal, deadlineAt: Date.now() + timeoutMs, warnings };
     const p = params as never;
     try {
@@ -119,6 +119,8 @@ export class Dispatcher {
     } catch (e) {
       if (e instanceof DeadlineExceeded || (signal.aborted && signal.reason instanceof DeadlineExceeded)) throw timeoutError(method, timeoutMs);
       throw e;
+    } finally {
+      dispose();
     }
   }
 

@@ -6,26 +6,33 @@
  *   2. it answers a string: pass it to `parseOpReply`. `null` means the script is not installed in this
  *      document: evaluate `pageScriptSource()` there (an idempotent IIFE) and call again;
  *   3. to turn a local element id into a driver element handle (BiDi remote value / classic web element),
- *      call `ELEMENT_BY_ID` with argument `(id)`.
- *
- * TODO(page-script helper): implement pageScriptSource() by bundling ./page/main.ts with esbuild.
+ *      call `ELEMENT_BY_ID` with arguments `(id)` or `(id, doc)`; with `doc`, an element of an earlier
+ *      document is refused (null) rather than returned.
  */
-export const PAGE_SCRIPT_GLOBAL = '__browserProvider';
-export const PAGE_SCRIPT_VERSION = '0.1.0';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from './constants';
 
+export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION };
+
+/**
+ * The whole call runs in the page bundle (`call`), which captured JSON at install time and answers
+ * unknown ops and thrown errors as `{ok:false, error}`; the try/catch here only covers a page that
+ * broke the installed object.
+ */
 export const OP_CALLER = `async function (op, argsJson) {
   const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
-  if (!bp || bp.version !== ${JSON.stringify(PAGE_SCRIPT_VERSION)}) return null;
+  if (!bp || bp.version !== ${JSON.stringify(PAGE_SCRIPT_VERSION)} || typeof bp.call !== 'function') return null;
   try {
-    return JSON.stringify({ ok: true, value: await bp.ops[op](...JSON.parse(argsJson)) });
+    return await bp.call(op, argsJson);
   } catch (e) {
     return JSON.stringify({ ok: false, error: String(e && e.message || e) });
   }
 }`;
 
-export const ELEMENT_BY_ID = `function (id) {
+export const ELEMENT_BY_ID = `function (id, doc) {
   const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
-  return (bp && bp.element(id)) || null;
+  return (bp && bp.element(id, doc)) || null;
 }`;
 
 export type OpReply = { ok: true; value: unknown } | { ok: false; error: string } | null;
@@ -36,6 +43,28 @@ export function parseOpReply(reply: unknown): OpReply {
   return JSON.parse(reply) as OpReply;
 }
 
+let cached: string | undefined;
+
+/**
+ * The in-page program as one idempotent IIFE, bundled from ./page/main.ts on first use and kept for
+ * the life of the process (about 40 ms of esbuild once, then free).
+ */
 export function pageScriptSource(): string {
-  throw new Error('pageScriptSource not implemented yet');
+  if (cached !== undefined) return cached;
+  const entry = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+  const result = buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const out = result.outputFiles[0];
+  if (!out) throw new Error('esbuild produced no output for the page script');
+  cached = out.text;
+  return cached;
 }

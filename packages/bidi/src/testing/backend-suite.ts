@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, type BackendPage, type BackendSession } from '@browser-provider/core';
 import type { BidiBackend } from '../backend';
@@ -9,12 +10,16 @@ import { startFixtureSite, type FixtureSite } from './fixture-site';
  */
 const sig = (ms = 30_000) => AbortSignal.timeout(ms);
 
+/**
+ * Whether any process of the group is still running. Zombies do not count: when the group leader
+ * exits first its children are reparented to PID 1, which in some containers never reaps them.
+ */
 function groupAlive(pid: number): boolean {
   try {
-    process.kill(-pid, 0);
-    return true;
+    const out = execFileSync('ps', ['-o', 'stat=', '-g', String(pid)], { encoding: 'utf8' });
+    return out.split('\n').some((s) => s.trim() !== '' && !s.trim().startsWith('Z'));
   } catch {
-    return false;
+    return false; // ps exits 1 when the group is empty
   }
 }
 

@@ -35,7 +35,7 @@ function routes(other: () => string) {
           ),
         );
       case '/frame':
-        return html(page('Frame', `<button id="inner">Inner ${url.host}</button>`));
+        return html(page('Frame', `<button id="inner">Inner ${req.headers.host ?? ''}</button>`));
       case '/next':
         return html(page('Next', '<p>next</p>'));
       case '/set-cookie':

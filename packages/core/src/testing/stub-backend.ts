@@ -62,6 +62,11 @@ export class StubPage implements BackendPage {
       armClick: null,
       clickLanded: true,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
+      rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
+      frameOrigin: null,
+      hit: { ok: true },
+      value: alive ? '' : null,
+      select: { ok: false, code: 'not_select', message: 'not a select' },
       probe: { ok: true, doc: this.doc, readyState: 'complete', satisfied: { text_present: true }, iframes: [] },
       metrics: { viewportWidth: 800, viewportHeight: 600, scrollX: 0, scrollY: 0, documentWidth: 800, documentHeight: 600, devicePixelRatio: 1 },
     };

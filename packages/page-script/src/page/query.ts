@@ -57,7 +57,7 @@ function textSearch(needle: string, styleOf: StyleOf): Found[] {
       if (prunesSubtree(el, style)) continue;
       const selfVisible = !hiddenByVisibility(style);
       const sub = visit(el, selfVisible);
-      const inline = style.display === 'inline' || style.display === 'contents';
+      const inline = style.display === 'inline' || style.display === 'contents' || style.display === '';
       text += inline ? sub.text : ` ${sub.text} `;
       if (sub.matched) {
         matched = true;
@@ -167,5 +167,5 @@ export function probe(p: unknown): WaitProbeResult {
     if (typeof w.text_absent === 'string') satisfied.text_absent = !page.includes(flat(w.text_absent).toLowerCase());
   }
   if (w.element_present !== undefined) satisfied.element_present = elementById(w.element_present) !== null;
-  return { ok: true, doc: DOC, satisfied, iframes: iframeIds(styleOf) };
+  return { ok: true, doc: DOC, readyState: document.readyState, satisfied, iframes: iframeIds(styleOf) };
 }

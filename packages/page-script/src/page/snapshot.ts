@@ -74,7 +74,7 @@ class Walk {
       this.truncated = true;
       return;
     }
-    this.nodes.push({ role: 'text', name: run, text: run, actionable: false, enabled: true, children: [] });
+    this.nodes.push({ role: 'text', name: '', text: run, actionable: false, enabled: true, children: [] });
     out.push(this.nodes.length - 1);
   }
 
@@ -95,7 +95,8 @@ class Walk {
     if (prunesSubtree(el, style)) return;
     const tag = el.localName;
     const display = style.display;
-    const block = display !== 'inline' && display !== 'contents';
+    // jsdom answers '' for inline elements; browsers always give a keyword.
+    const block = display !== 'inline' && display !== 'contents' && display !== '';
     if (block) this.flush();
     if (tag === 'br') {
       if (!flags.suppressText && flags.textVisible) this.addText('\n', out);

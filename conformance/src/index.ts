@@ -1,0 +1,14 @@
+export { ProviderClient, type ClientOptions, type CallOptions, type ExitInfo, type ProviderCommand, type ProviderEvent } from './client';
+export * from './client-errors';
+export { startFixtureServer, type FixtureServer } from './fixtures/server';
+export { FIXTURE } from './fixtures/pages';
+export { SCENARIOS, SCENARIO_IDS, type Scenario, type ScenarioId } from './scenarios/index';
+export { certify, type CertifyOptions } from './runner';
+export { runCertification, type BrowserTarget, type CertificationOptions, type CertificationOutput } from './certification';
+export { Expectations, ExpectationEntry, allPass, compareRun, formatExpectations, loadExpectations, EXPECTATIONS_DIR } from './expectations';
+export { assignTier, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
+export { consoleProgress, matrixTable, progressLine } from './report/console';
+export { renderHtml } from './report/html';
+export { renderJson } from './report/json';
+export { renderMarkdown } from './report/markdown';
+export type * from './types';

@@ -1,0 +1,76 @@
+import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import { BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
+import { cdpSend, performanceMetrics } from './cdp';
+import { CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
+
+export { cdpSend, performanceMetrics } from './cdp';
+export { CHROME_ARGS } from './launch';
+
+export interface ChromeBackendOptions {
+  /** Chrome/Chromium binary; else CHROME_PATH, PATH (chromium, chromium-browser, google-chrome), known locations. */
+  executablePath?: string;
+  /** chromedriver; else CHROMEDRIVER_PATH, PATH, /usr/bin/chromedriver. */
+  driverPath?: string;
+  /** A BiDi endpoint to attach to (chromedriver or a grid: `ws://host:port[/session]`); else BROWSER_PROVIDER_BIDI_URL. */
+  attachUrl?: string;
+  /** Extra Chrome flags. */
+  args?: string[];
+  /** Override of the page script source (tests). */
+  pageScript?: () => string;
+}
+
+const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts'];
+const OPTIONAL: MethodName[] = ['page.press', 'page.hover'];
+
+export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBackend {
+  const attachUrl = resolveAttachUrl(options.attachUrl);
+  const adapter: BidiAdapter = {
+    info: {
+      providerId: 'chrome-bidi',
+      providerLabel: 'Chrome (WebDriver BiDi via chromedriver)',
+      family: 'chrome',
+      browserLabel: 'Chrome',
+      engine: { name: 'Blink', automation: 'WebDriver BiDi' },
+    },
+    launch: (signal) => launchChrome({ driverPath: options.driverPath, executablePath: options.executablePath, args: options.args ?? [] }, signal),
+    ...(attachUrl ? { attachUrl } : {}),
+    attachCapabilities: () => ({ alwaysMatch: { browserName: 'chrome' } }),
+    attachSteps: () => [
+      'Start chromedriver (or a Selenium Grid 4 node with Chrome): chromedriver --port=9515',
+      'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9515/session',
+    ],
+    status: (live) => chromeStatus(options, live),
+    features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
+    optionalMethods: () => OPTIONAL,
+    customMethods: () => [cdpSend, performanceMetrics],
+    navigationGraceMs: 150,
+  };
+  return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
+}
+
+async function chromeStatus(o: ChromeBackendOptions, live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus> {
+  const driver = findExecutable({ ...CHROMEDRIVER_SEARCH, explicit: o.driverPath });
+  const chrome = findExecutable({ ...CHROME_SEARCH, explicit: o.executablePath });
+  const [chromeVersion, driverVersion] = await Promise.all([live.version ?? (chrome ? versionOf(chrome) : undefined), driver ? versionOf(driver) : undefined]);
+  const major = (v: string | undefined) => v?.match(/(\d+)\.\d+\.\d+/)?.[1];
+  const mismatch = chromeVersion && driverVersion && major(chromeVersion) !== major(driverVersion);
+  const diagnostics: ProviderStatus['diagnostics'] = [];
+  if (chrome) diagnostics.push({ level: 'info', code: 'browser_found', message: `Chrome at ${chrome}${chromeVersion ? ` (${chromeVersion})` : ''}.` });
+  else diagnostics.push({ level: 'error', code: 'browser_missing', message: 'No Chrome/Chromium found (CHROME_PATH, PATH, known locations).', manual_steps: INSTALL_STEPS });
+  if (driver) diagnostics.push({ level: 'info', code: 'driver_found', message: `chromedriver at ${driver}${driverVersion ? ` (${driverVersion})` : ''}.` });
+  else diagnostics.push({ level: 'error', code: 'driver_missing', message: 'No chromedriver found (CHROMEDRIVER_PATH, PATH, /usr/bin/chromedriver).', manual_steps: INSTALL_STEPS });
+  if (mismatch) diagnostics.push({ level: 'warning', code: 'version_mismatch', message: `chromedriver ${major(driverVersion)} does not match Chrome ${major(chromeVersion)}; sessions may fail to start.`, manual_steps: INSTALL_STEPS });
+  const ok = Boolean(chrome && driver);
+  return {
+    availability: ok ? (mismatch ? 'degraded' : 'ready') : 'unavailable',
+    browser_detected: Boolean(chrome),
+    browser_running: live.running,
+    setup_state: ok ? (mismatch ? 'partial' : 'complete') : 'required',
+    requires_manual_setup: !ok,
+    recommended_browser: 'chromium',
+    manual_steps: ok ? [] : INSTALL_STEPS,
+    diagnostics,
+    sessions: live.sessions,
+    ...(chromeVersion ? { browser_version: chromeVersion } : {}),
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProviderError } from '@browser-provider/core';
+import { findExecutable, freePort, spawnManaged, waitForLine, type LaunchedBrowser } from '@browser-provider/bidi';
+
+export const CHROMEDRIVER_SEARCH = {
+  envVar: 'CHROMEDRIVER_PATH',
+  names: ['chromedriver'],
+  locations: ['/usr/bin/chromedriver', '/usr/lib/chromium/chromedriver', '/usr/local/bin/chromedriver'],
+};
+export const CHROME_SEARCH = {
+  envVar: 'CHROME_PATH',
+  names: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
+  locations: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
+};
+
+export const INSTALL_STEPS = [
+  'sudo apt-get install chromium chromium-driver',
+  'or set CHROME_PATH and CHROMEDRIVER_PATH (chromedriver must match the browser\'s major version)',
+];
+
+/** Flags for a quiet, throw-away headless Chrome; the user-data-dir is appended per launch. */
+export const CHROME_ARGS = [
+  '--headless=new',
+  // Containers and CI run as root without user namespaces, where the sandbox cannot start.
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-dev-shm-usage',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--metrics-recording-only',
+];
+
+export interface ChromeLaunchOptions {
+  driverPath?: string;
+  executablePath?: string;
+  args: string[];
+}
+
+/**
+ * Starts chromedriver on a free loopback port. Chrome itself is started by chromedriver on
+ * `session.new` (pure BiDi session at `ws://127.0.0.1:<port>/session`, no classic session), in
+ * chromedriver's process group, so killing the group also kills Chrome.
+ */
+export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal): Promise<LaunchedBrowser> {
+  const driver = findExecutable({ ...CHROMEDRIVER_SEARCH, explicit: o.driverPath });
+  const chrome = findExecutable({ ...CHROME_SEARCH, explicit: o.executablePath });
+  if (!driver || !chrome) {
+    const missing = [!driver && 'chromedriver', !chrome && 'Chrome/Chromium'].filter(Boolean).join(' and ');
+    throw new ProviderError('setup_required', `${missing} not found.`, { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
+  }
+  const userDataDir = mkdtempSync(join(tmpdir(), 'bp-chrome-'));
+  // The port may be taken between probing and binding; chromedriver then exits and we report it.
+  const port = await freePort();
+  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: [userDataDir] });
+  try {
+    await waitForLine(proc, /ChromeDriver was started successfully/, signal);
+  } catch (e) {
+    await proc.kill();
+    if (signal.aborted) throw signal.reason;
+    throw new ProviderError('browser_not_running', `chromedriver did not start: ${(e as Error).message}`, { detail: 'launch_failed', retryable: true, cause: e });
+  }
+  return {
+    url: `ws://127.0.0.1:${port}/session`,
+    capabilities: {
+      alwaysMatch: {
+        browserName: 'chrome',
+        'goog:chromeOptions': { binary: chrome, args: [...CHROME_ARGS, ...o.args, `--user-data-dir=${userDataDir}`] },
+      },
+    },
+    process: proc,
+  };
+}

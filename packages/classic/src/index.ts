@@ -1,0 +1,18 @@
+export { ClassicBackend, createClassicBackend, type ClassicBackendOptions } from './backend';
+export type { ClassicLauncher, DriverEndpoint } from './launcher';
+export { DriverConnection } from './connection';
+export { ClassicPage } from './page';
+export { ClassicSession } from './session';
+export {
+  WEBDRIVER_ERROR_TABLE,
+  TRANSPORT_ERROR_TABLE,
+  DRIVER_EXITED_RULE,
+  translateWebDriverError,
+  driverExited,
+  type ClassicErrorRule,
+} from './errors';
+export { WireError, wireRequest, wireNewSession, waitForDriver, type WireMethod } from './wire';
+export { spawnOwned, freeLoopbackPort, type OwnedProcess } from './process';
+export { decodePng, encodePng, crop, blit, blankImage, type RgbaImage } from './png';
+export { TOP_FRAME, encodeFrameKey, decodeFrameKey, childFrameKey } from './frames';
+export { NAMED_KEYS, keyValue } from './keys';

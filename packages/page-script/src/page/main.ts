@@ -1,0 +1,44 @@
+/**
+ * Entry of the in-page bundle. Installs `globalThis[PAGE_SCRIPT_GLOBAL]` once per document: a second
+ * evaluation (every backend re-injects when unsure) finds it and does nothing, so ids and the doc
+ * token survive. A different version is replaced, so OP_CALLER never loops on a stale install.
+ */
+import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from '../constants';
+import type { OpName } from '../contract';
+import { elementById, resolve } from './registry';
+import { ops } from './ops';
+
+interface Installed {
+  version: string;
+  ops: typeof ops;
+  element(id: unknown, doc?: unknown): Element | null;
+  call(op: string, argsJson: string): Promise<string>;
+}
+
+// Captured now: pages sometimes replace JSON (old Prototype.js broke JSON.stringify on arrays).
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+
+async function call(op: string, argsJson: string): Promise<string> {
+  try {
+    const fn = Object.prototype.hasOwnProperty.call(ops, op) ? (ops[op as OpName] as (...a: unknown[]) => unknown) : undefined;
+    if (typeof fn !== 'function') return stringify({ ok: false, error: `unknown page-script op ${stringify(op)}` });
+    const args: unknown = parse(argsJson);
+    const value = await fn(...(Array.isArray(args) ? args : []));
+    return stringify({ ok: true, value: value === undefined ? null : value });
+  } catch (e) {
+    return stringify({ ok: false, error: String((e as Error)?.message ?? e) });
+  }
+}
+
+const g = globalThis as unknown as Record<string, Installed | undefined>;
+const existing = g[PAGE_SCRIPT_GLOBAL];
+if (!existing || existing.version !== PAGE_SCRIPT_VERSION) {
+  const installed: Installed = {
+    version: PAGE_SCRIPT_VERSION,
+    ops,
+    element: (id, doc) => (doc === undefined || doc === null ? elementById(id) : resolve(doc, id)),
+    call,
+  };
+  Object.defineProperty(globalThis, PAGE_SCRIPT_GLOBAL, { value: installed, configurable: true, enumerable: false, writable: false });
+}

@@ -1,0 +1,47 @@
+/**
+ * The op table. Every op validates its own arguments (they arrive as untrusted JSON) and answers a
+ * classified result instead of throwing; OP_CALLER still catches anything unexpected.
+ */
+import type { ActionKind, PageMetrics, PageScriptOps } from '../contract';
+import { DOC, elementById } from './registry';
+import { snapshot } from './snapshot';
+import { probe, query } from './query';
+import { armClick, clickLanded, frameOrigin, hit, prepare, rect } from './actions';
+import { focus, select, value } from './forms';
+
+const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select']);
+
+function metrics(): PageMetrics {
+  const root = document.documentElement;
+  const body = document.body;
+  return {
+    viewportWidth: innerWidth,
+    viewportHeight: innerHeight,
+    scrollX,
+    scrollY,
+    documentWidth: Math.max(root?.scrollWidth ?? 0, body?.scrollWidth ?? 0, innerWidth),
+    documentHeight: Math.max(root?.scrollHeight ?? 0, body?.scrollHeight ?? 0, innerHeight),
+    devicePixelRatio,
+  };
+}
+
+export const ops: PageScriptOps = {
+  doc: () => DOC,
+  snapshot,
+  query,
+  alive: (doc, id) => doc === DOC && elementById(id) !== null,
+  prepare: async (doc, id, kind) => {
+    if (!KINDS.has(kind)) return { ok: false, code: 'not_visible', message: `unknown action kind ${JSON.stringify(kind)}` };
+    return prepare(doc, id, kind);
+  },
+  hit,
+  armClick,
+  clickLanded,
+  focus,
+  value,
+  select,
+  probe,
+  rect,
+  frameOrigin,
+  metrics,
+};

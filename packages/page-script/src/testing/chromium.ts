@@ -1,0 +1,51 @@
+/**
+ * Real-browser harness for page-script tests: the system Chromium driven by playwright-core (never a
+ * downloaded browser). Ops go through OP_CALLER exactly as backends call them.
+ * Override the binary with BP_CHROMIUM_PATH.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { OpArgs, OpName, OpResult } from '../contract';
+import { OP_CALLER, parseOpReply, pageScriptSource } from '../host';
+
+export const CHROMIUM_PATH = process.env.BP_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface ScriptedPage {
+  page: Page;
+  /** Calls an op through OP_CALLER; fails the test on an `{ok:false}` envelope. */
+  call<K extends OpName>(op: K, ...args: OpArgs<K>): Promise<OpResult<K>>;
+  /** The raw OP_CALLER answer (null when the script is not installed). */
+  callRaw(op: string, argsJson: string): Promise<string | null>;
+  install(): Promise<void>;
+}
+
+export async function scriptedPage(browser: Browser, html: string, viewport = { width: 1000, height: 700 }): Promise<ScriptedPage> {
+  const page = await browser.newPage({ viewport });
+  await page.setContent(html, { waitUntil: 'load' });
+  const install = async () => {
+    await page.evaluate(pageScriptSource());
+  };
+  const callRaw = (op: string, argsJson: string) =>
+    page.evaluate(
+      ({ caller, op, argsJson }) => (0, eval)(`(${caller})`)(op, argsJson) as Promise<string | null>,
+      { caller: OP_CALLER, op, argsJson },
+    );
+  await install();
+  return {
+    page,
+    install,
+    callRaw,
+    async call(op, ...args) {
+      const reply = parseOpReply(await callRaw(op, JSON.stringify(args)));
+      if (reply === null) throw new Error('page script not installed');
+      if (!reply.ok) throw new Error(`op ${op} failed in page: ${reply.error}`);
+      return reply.value as never;
+    },
+  };
+}
