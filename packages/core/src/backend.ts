@@ -71,6 +71,9 @@ export interface BackendPage {
   screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot>;
 
   close(signal: AbortSignal): Promise<void>;
+
+  /** Optional: bring the page to the front (BiDi browsingContext.activate, classic switch to window). */
+  activate?(signal: AbortSignal): Promise<void>;
 }
 
 export interface BackendSession {

@@ -153,6 +153,27 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(resultOf(await call('page.snapshot', { session_id: s.session_id })).rev).toBeGreaterThan(0);
   });
 
+  it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {
+    const { call } = setup();
+    const a = resultOf(await call('session.ensure', {}));
+    const b = resultOf(await call('session.ensure', {}));
+    const leased = errorOf(await call('page.snapshot', { session_id: b.session_id, page_id: a.default_page_id }));
+    expect(leased).toMatchObject({ code: 'permission_denied', details: { code: 'tab_leased', holder_session_id: a.session_id } });
+    const extra = resultOf(await call('tab.new', { session_id: a.session_id }));
+    expect(extra.active).toBe(true);
+    const tabsA = resultOf(await call('tab.list', { session_id: a.session_id })).tabs.map((t: any) => t.tab_id);
+    const tabsB = resultOf(await call('tab.list', { session_id: b.session_id })).tabs.map((t: any) => t.tab_id);
+    expect(tabsA).toEqual([a.default_page_id, extra.tab_id]);
+    expect(tabsB).toEqual([b.default_page_id]);
+    expect(errorOf(await call('tab.close', { session_id: b.session_id, tab_id: extra.tab_id })).details.code).toBe('tab_leased');
+    expect(resultOf(await call('tab.close', { session_id: a.session_id, tab_id: extra.tab_id })).closed).toBe(true);
+    const closed = errorOf(await call('page.snapshot', { session_id: a.session_id, page_id: extra.tab_id }));
+    expect(closed).toMatchObject({ code: 'page_not_found', details: { code: 'page_closed' } });
+    // A closed page's id is never handed out again.
+    const again = resultOf(await call('tab.new', { session_id: b.session_id }));
+    expect([a.default_page_id, b.default_page_id, extra.tab_id]).not.toContain(again.tab_id);
+  });
+
   it('refuses file: URLs and non-URLs', async () => {
     const { call } = setup();
     const s = resultOf(await call('session.ensure', {}));

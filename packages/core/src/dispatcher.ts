@@ -111,7 +111,7 @@ export class Dispatcher {
         session.queue.run(async () => {
           if (session.closedReason !== undefined) throw sessionNotFound(session.id, session.closedReason);
           if (handler.scope === 'session') return handler.run({ ...base, session }, p);
-          const page = session.page(params.page_id as string | undefined);
+          const page = this.provider.page(session, params.page_id as string | undefined);
           return handler.run({ ...base, session, page }, p);
         }, signal),
         signal,
@@ -136,7 +136,10 @@ export class Dispatcher {
       ? {
           scope: 'session',
           run: async (ctx) => {
-            const page = ctx.session.currentPageId !== undefined || params.page_id !== undefined ? ctx.session.page(params.page_id as string | undefined) : undefined;
+            const page =
+              ctx.session.currentPageId !== undefined || params.page_id !== undefined
+                ? this.provider.page(ctx.session, params.page_id as string | undefined)
+                : undefined;
             return m.handle(params, { signal: ctx.signal, session: ctx.session.backend, ...(page ? { page: page.backend } : {}) }) as never;
           },
         }

@@ -5,6 +5,7 @@ import { click, hover, press, select, type } from './ops/actions';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
 import { snapshotPage } from './ops/snapshot';
+import { activateTab, closeTab, listTabs, newTab } from './ops/tabs';
 import { waitFor } from './ops/wait';
 import type { PageHandle } from './page';
 import type { Provider } from './provider';
@@ -74,10 +75,17 @@ export const HANDLERS: HandlerTable = {
   'page.hover': { scope: 'page', run: (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal) },
   'page.press': { scope: 'page', run: (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal) },
   'page.select': { scope: 'page', run: (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal) },
+  'tab.list': { scope: 'session', run: (ctx) => listTabs(ctx.session, ctx.signal) },
+  'tab.new': { scope: 'session', run: (ctx, p) => newTab(ctx.provider, ctx.session, p, ctx.signal) },
+  'tab.activate': { scope: 'session', run: (ctx, p) => activateTab(ctx.provider, ctx.session, p, ctx.signal) },
+  'tab.close': { scope: 'session', run: (ctx, p) => closeTab(ctx.provider, ctx.session, p, ctx.signal) },
 };
 
-/** The optional methods this provider answers: implemented in core and supported by the backend. */
+/** Optional methods built only on the required Backend interface: every engine has them. */
+const ENGINE_INDEPENDENT: ReadonlySet<string> = new Set(['tab.list', 'tab.new', 'tab.activate', 'tab.close']);
+
+/** The optional methods this provider answers: implemented in core and, where it takes the engine, offered by it. */
 export function supportedOptionalMethods(provider: Provider): OptionalMethodName[] {
   const offered = new Set<string>(provider.backend.optionalMethods());
-  return OPTIONAL_METHODS.filter((m) => HANDLERS[m] !== undefined && offered.has(m));
+  return OPTIONAL_METHODS.filter((m) => HANDLERS[m] !== undefined && (ENGINE_INDEPENDENT.has(m) || offered.has(m)));
 }

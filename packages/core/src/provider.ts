@@ -29,6 +29,8 @@ export class Provider {
   readonly #byClient = new Map<string, Promise<Session>>();
   readonly #closed = new Map<string, string>();
   #pageCounter = 0;
+  /** Which session holds each open page: a page belongs to the session that opened it. */
+  readonly #pageOwners = new Map<string, string>();
   #shuttingDown = false;
   #shutdown: Promise<void> | undefined;
 
@@ -49,6 +51,35 @@ export class Provider {
     const s = this.sessions.get(sessionId);
     if (s === undefined) throw sessionNotFound(sessionId, this.#closed.get(sessionId));
     return s;
+  }
+
+  /** Registers a page the session opened: it alone may use it until it closes. */
+  adoptPage(session: Session, page: PageHandle): void {
+    session.addPage(page);
+    this.#pageOwners.set(page.id, session.id);
+  }
+
+  releasePage(session: Session, page: PageHandle, reason: string): void {
+    session.removePage(page, reason);
+    this.#pageOwners.delete(page.id);
+  }
+
+  /**
+   * The session's page `pageId` (or its current page). A page held by another session is refused
+   * with `permission_denied` / `tab_leased`, naming the holder's session (never its content).
+   */
+  page(session: Session, pageId: string | undefined): PageHandle {
+    if (pageId !== undefined && !session.pages.has(pageId)) {
+      const holder = this.#pageOwners.get(pageId);
+      if (holder !== undefined && holder !== session.id) {
+        throw new ProviderError('permission_denied', `Page ${pageId} belongs to another session.`, {
+          detail: 'tab_leased',
+          details: { page_id: pageId, holder_session_id: holder },
+          repair: { method: 'tab.new', params: { session_id: session.id }, hint: 'Open a page of your own with tab.new or page.open with new_page.' },
+        });
+      }
+    }
+    return session.page(pageId);
   }
 
   /** Idempotent per `client_session_id`: concurrent calls with the same id get the same session. */
@@ -91,7 +122,7 @@ export class Provider {
       metadata: p.metadata,
     });
     try {
-      session.addPage(new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
+      this.adoptPage(session, new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
     } catch (e) {
       await backendSession.close(AbortSignal.timeout(5_000)).catch(() => undefined);
       throw e;
@@ -107,7 +138,7 @@ export class Provider {
     this.#closed.set(session.id, reason);
     if (this.#closed.size > CLOSED_MEMORY) this.#closed.delete(this.#closed.keys().next().value as string);
     if (session.clientSessionId !== undefined) this.#byClient.delete(session.clientSessionId);
-    for (const page of [...session.pages.values()]) session.removePage(page, reason);
+    for (const page of [...session.pages.values()]) this.releasePage(session, page, reason);
     await session.backend.close(AbortSignal.timeout(10_000)).catch((e: unknown) => this.log(`closing session ${session.id}: ${String(e)}`));
   }
 

@@ -16,7 +16,7 @@ export const ACTIONABILITY_WINDOW_MS = 1_500;
 const RETRY_EVERY_MS = 100;
 
 /** Causes that waiting cannot fix: answer at once. */
-const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'stale_ref']);
+const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'no_option', 'stale_ref']);
 
 export function notActionable(session: Session, page: PageHandle, target: Target, failed: Extract<ActionCheck, { ok: false }>): ProviderError {
   const params = { session_id: session.id, page_id: page.id };
@@ -29,6 +29,7 @@ export function notActionable(session: Session, page: PageHandle, target: Target
     file_input: { method: 'upload.set_files', params: { ...params, element_ref: target.ref, files: [] }, hint: 'This is a file input; set its files with upload.set_files instead of typing.' },
     not_editable: { method: 'page.snapshot', params, hint: 'This element does not take text; pick a textbox from a new snapshot.' },
     not_select: { method: 'page.snapshot', params, hint: 'This element is not a <select>; pick a combobox/listbox from a new snapshot.' },
+    no_option: { method: 'page.snapshot', params, hint: 'No option has that value or label; read the options in a new snapshot.' },
   };
   return new ProviderError('element_not_actionable', `Element ${target.ref} cannot be acted on: ${failed.message}`, {
     detail: failed.code,

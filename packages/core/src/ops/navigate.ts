@@ -39,9 +39,9 @@ export async function open(provider: Provider, session: Session, p: ParamsOf<'pa
   let page: PageHandle;
   if (p.new_page || (p.page_id === undefined && session.currentPageId === undefined)) {
     page = new PageHandle(provider.nextPageId(), await session.backend.newPage(signal));
-    session.addPage(page);
+    provider.adoptPage(session, page);
   } else {
-    page = session.page(p.page_id);
+    page = provider.page(session, p.page_id);
     session.currentPageId = page.id;
   }
   const ready = readiness(p.wait_until, warnings);
