@@ -1,7 +1,7 @@
 import type { CustomMethod } from './custom-method';
 import type { Provider } from './provider';
 
-/** The namespaced methods this provider serves: the backend's own (core adds none yet). */
+/** The namespaced methods the backend adds (core's own, `requests.*` and `jobs.*`, are in core-methods.ts). */
 export function customMethods(provider: Provider): CustomMethod[] {
   return provider.backend.customMethods();
 }

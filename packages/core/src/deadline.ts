@@ -9,21 +9,24 @@ export class DeadlineExceeded extends Error {
 }
 
 /**
- * A signal that aborts when the parent aborts or after `timeoutMs`, with a reason that says which.
- * `dispose` clears the timer and the listener on the parent: a long-lived parent (the server's
+ * A signal that aborts when any parent aborts or after `timeoutMs`, with a reason that says which.
+ * `dispose` clears the timer and the listeners on the parents: a long-lived parent (the server's
  * shutdown signal) must not collect one listener per request.
  */
-export function deadline(timeoutMs: number, parent?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+export function deadline(timeoutMs: number, ...parents: AbortSignal[]): { signal: AbortSignal; dispose: () => void } {
   const own = new AbortController();
   const timer = setTimeout(() => own.abort(new DeadlineExceeded(timeoutMs)), timeoutMs);
-  const onParent = () => own.abort(parent?.reason);
-  if (parent?.aborted) own.abort(parent.reason);
-  else parent?.addEventListener('abort', onParent, { once: true });
+  const listeners = parents.map((parent) => {
+    const onAbort = () => own.abort(parent.reason);
+    if (parent.aborted) own.abort(parent.reason);
+    else parent.addEventListener('abort', onAbort, { once: true });
+    return () => parent.removeEventListener('abort', onAbort);
+  });
   return {
     signal: own.signal,
     dispose: () => {
       clearTimeout(timer);
-      parent?.removeEventListener('abort', onParent);
+      for (const remove of listeners) remove();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { CustomMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
 import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
+import { CORE_METHODS_EXT } from './core-methods';
 import { customMethods, gateEnabled } from './custom-registry';
 import { supportedOptionalMethods } from './handlers';
 import type { Provider } from './provider';
@@ -11,6 +12,13 @@ const CORE_FEATURES = ['element_refs', 'a11y_snapshot'] as const;
 
 export function describe(provider: Provider): ProviderDescription {
   const info = provider.backend.info;
+  const own: CustomMethodInfo[] = CORE_METHODS_EXT.map((m) => ({
+    name: m.name,
+    description: m.description,
+    stability: m.stability,
+    input_schema: toJsonSchema(m.params, 'input'),
+    output_schema: toJsonSchema(m.result, 'output'),
+  }));
   const custom: CustomMethodInfo[] = customMethods(provider).map((m) => ({
     name: m.name,
     description: m.description,
@@ -33,7 +41,7 @@ export function describe(provider: Provider): ProviderDescription {
       core_methods: [...CORE_METHODS],
       optional_methods: supportedOptionalMethods(provider),
       features,
-      custom_methods: custom,
+      custom_methods: [...own, ...custom],
     },
     engine: info.engine,
     session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running.',

@@ -196,7 +196,7 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
           handle: async (p) => ({ value: p.value }),
         }),
       );
-      const described = resultOf(await call('provider.describe')).capabilities.custom_methods[0];
+      const described = resultOf(await call('provider.describe')).capabilities.custom_methods.find((m: any) => m.name === 'stub.echo');
       expect(described).toMatchObject({ name: 'stub.echo', gated: true, enabled: allowDebug });
       expect(described.input_schema.properties.value.type).toBe('string');
       const env = await call('stub.echo', { value: 'hi' });

@@ -1,12 +1,15 @@
 import type { MethodName, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
 import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName } from '@browser-provider/protocol';
+import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-methods';
 import type { CustomMethod } from './custom-method';
 import { findCustomMethod, gateEnabled } from './custom-registry';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { ProviderError, toProviderError } from './errors';
 import { HANDLERS, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
+import { MUTATING_METHODS, type JobStep } from './jobs';
 import type { Provider } from './provider';
 import { sessionNotFound } from './repair';
+import type { Session } from './session';
 import { parseParams } from './validate';
 
 /** Methods whose deadline is a navigation's: running out of time there is `navigation_timeout`. */
@@ -25,9 +28,39 @@ function timeoutError(method: string, timeoutMs: number): ProviderError {
   return new ProviderError('not_ready', `${method} did not finish within ${timeoutMs} ms; its outcome is unknown.`, {
     retryable: true,
     detail: 'outcome_unknown',
-    details: { timeout_ms: timeoutMs },
+    details: { timeout_ms: timeoutMs, outcome: MUTATING_METHODS.has(method) ? 'unknown' : 'not_done' },
     repair: { method: 'page.snapshot', params: {}, hint: 'Check the page with a snapshot before repeating the action.' },
   });
+}
+
+/** Why a request was cancelled, carried as the abort reason. */
+class Cancelled extends Error {
+  constructor() {
+    super('cancelled by requests.cancel');
+  }
+}
+
+function cancelledError(method: string, started: boolean): ProviderError {
+  const outcome = !started ? 'not_done' : MUTATING_METHODS.has(method) ? 'unknown' : 'not_done';
+  return new ProviderError('not_ready', `${method} was cancelled ${started ? 'while running' : 'before it started'}.`, {
+    retryable: true,
+    detail: 'cancelled',
+    details: { outcome },
+    ...(outcome === 'unknown' ? { repair: { method: 'page.snapshot', params: {}, hint: 'It may have acted already; check the page before repeating it.' } } : {}),
+  });
+}
+
+interface InFlight {
+  method: string;
+  sessionId: string | undefined;
+  started: boolean;
+  cancel: AbortController;
+}
+
+interface RunOptions {
+  inflight?: InFlight;
+  /** Set when a job runs the step: it may pass the session's job_active gate. */
+  fromJob?: boolean;
 }
 
 function success(id: RequestId, result: unknown, warnings: string[]): ResponseEnvelope {
@@ -37,6 +70,18 @@ function success(id: RequestId, result: unknown, warnings: string[]): ResponseEn
 /** Parses an envelope, validates params once, routes, and always answers exactly one envelope. */
 export class Dispatcher {
   readonly #shutdown = new AbortController();
+  readonly #inflight = new Map<RequestId, InFlight>();
+  readonly #api: DispatchApi = {
+    cancel: (id, sessionId) => {
+      const entry = this.#inflight.get(id);
+      if (entry === undefined || (sessionId !== undefined && entry.sessionId !== sessionId) || entry.method === 'requests.cancel') {
+        return { cancelled: false, state: 'not_found' };
+      }
+      entry.cancel.abort(new Cancelled());
+      return { cancelled: true, state: entry.started ? 'running' : 'queued' };
+    },
+    runStep: (session, step) => this.#runStep(session, step),
+  };
 
   constructor(readonly provider: Provider) {}
 
@@ -62,6 +107,7 @@ export class Dispatcher {
     const m = message as Record<string, unknown>;
     const idParse = RequestIdSchema.safeParse(m.id);
     const id = idParse.success ? idParse.data : null;
+    let entry: InFlight | undefined;
     try {
       if (!idParse.success) throw new ProviderError('invalid_request', 'id: expected a string or number', { detail: 'invalid_envelope', details: { field: 'id' } });
       if (m.protocol_version !== PROTOCOL_VERSION) {
@@ -76,39 +122,64 @@ export class Dispatcher {
       if (m.params !== undefined && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) {
         throw new ProviderError('invalid_request', 'params: expected an object', { detail: 'invalid_envelope', details: { field: 'params' } });
       }
+      const params = (m.params ?? {}) as Record<string, unknown>;
+      entry = { method: m.method, sessionId: typeof params.session_id === 'string' ? params.session_id : undefined, started: false, cancel: new AbortController() };
+      this.#inflight.set(idParse.data, entry);
       const warnings: string[] = [];
-      const result = await this.#route(m.method, m.params ?? {}, warnings);
+      const result = await this.#route(m.method, params, warnings, entry);
       return success(idParse.data, result, warnings);
     } catch (e) {
       const err = toProviderError(e);
       if (err.code === 'internal_error') this.provider.log(`internal error in ${String(m.method)}: ${err.cause instanceof Error ? err.cause.stack : String(err.cause)}`);
       return err.toEnvelope(id);
+    } finally {
+      if (id !== null && entry !== undefined && this.#inflight.get(id) === entry) this.#inflight.delete(id);
     }
   }
 
-  async #route(method: string, rawParams: object, warnings: string[]): Promise<unknown> {
+  async #route(method: string, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
     if (isMethodName(method)) {
       const handler = HANDLERS[method] as Handler<MethodName> | undefined;
-      const isOffered = METHODS[method].tier === 'core' || (supportedOptionalMethods(this.provider) as string[]).includes(method);
-      if (handler === undefined || !isOffered) throw unsupported(method);
+      const offered = METHODS[method].tier === 'core' || (supportedOptionalMethods(this.provider) as string[]).includes(method);
+      if (handler === undefined || !offered) throw unsupported(method);
       const params = parseParams(METHODS[method].params, rawParams, method) as Record<string, unknown>;
-      return this.#run(method, params, warnings, handler);
+      return this.#run(method, params, warnings, handler, { inflight });
     }
+    const core = findCoreMethod(method);
+    if (core !== undefined) return this.#runCore(core, rawParams, warnings, inflight);
     const custom = findCustomMethod(this.provider, method);
     if (custom === undefined) throw unsupported(method);
-    return this.#runCustom(custom, rawParams, warnings);
+    return this.#runCustom(custom, rawParams, warnings, inflight);
   }
 
-  async #run(method: string, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>): Promise<unknown> {
+  async #run(method: string, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>, opts: RunOptions): Promise<unknown> {
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const { signal, dispose } = deadline(timeoutMs, this.#shutdown.signal);
+    const parents = [this.#shutdown.signal, ...(opts.inflight ? [opts.inflight.cancel.signal] : [])];
+    const { signal, dispose } = deadline(timeoutMs, ...parents);
     const base: CallContext = { provider: this.provider, signal, deadlineAt: Date.now() + timeoutMs, warnings };
     const p = params as never;
+    const markStarted = () => {
+      if (opts.inflight) opts.inflight.started = true;
+    };
     try {
-      if (handler.scope === 'provider') return await raceSignal(handler.run(base, p), signal);
+      if (handler.scope === 'provider') {
+        markStarted();
+        return await raceSignal(handler.run(base, p), signal);
+      }
       const session = this.provider.session(params.session_id as string);
+      session.lastUsed = Date.now();
+      const job = session.jobs.active;
+      if (!opts.fromJob && job?.state === 'running' && MUTATING_METHODS.has(method)) {
+        throw new ProviderError('not_ready', `A background job is running in this session; ${method} would interfere with it.`, {
+          detail: 'job_active',
+          retryable: true,
+          details: { job_id: job.id },
+          repair: { method: 'jobs.get', params: { session_id: session.id, job_id: job.id }, hint: 'Wait for the job to finish (or cancel it with jobs.cancel), then retry.' },
+        });
+      }
       return await raceSignal(
         session.queue.run(async () => {
+          markStarted();
           if (session.closedReason !== undefined) throw sessionNotFound(session.id, session.closedReason);
           if (handler.scope === 'session') return handler.run({ ...base, session }, p);
           const page = this.provider.page(session, params.page_id as string | undefined);
@@ -117,14 +188,34 @@ export class Dispatcher {
         signal,
       );
     } catch (e) {
-      if (e instanceof DeadlineExceeded || (signal.aborted && signal.reason instanceof DeadlineExceeded)) throw timeoutError(method, timeoutMs);
+      const reason: unknown = signal.aborted ? signal.reason : undefined;
+      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, timeoutMs);
+      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, opts.inflight?.started ?? false);
       throw e;
     } finally {
       dispose();
     }
   }
 
-  async #runCustom(m: CustomMethod, rawParams: object, warnings: string[]): Promise<unknown> {
+  #runStep(session: Session, step: JobStep): Promise<unknown> {
+    const handler = HANDLERS[step.method] as Handler<MethodName> | undefined;
+    if (handler === undefined || (METHODS[step.method].tier !== 'core' && !(supportedOptionalMethods(this.provider) as string[]).includes(step.method))) {
+      return Promise.reject(unsupported(step.method));
+    }
+    const params = parseParams(METHODS[step.method].params, { ...step.params, session_id: session.id }, step.method) as Record<string, unknown>;
+    return this.#run(step.method, params, [], handler, { fromJob: true });
+  }
+
+  async #runCore(m: CoreMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
+    const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;
+    const handler: Handler<MethodName> =
+      m.scope === 'session'
+        ? { scope: 'session', run: async (ctx) => m.run(ctx, params, this.#api) as never }
+        : { scope: 'provider', run: async (ctx) => m.run(ctx, params, this.#api) as never };
+    return this.#run(m.name, params, warnings, handler, { inflight });
+  }
+
+  async #runCustom(m: CustomMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
     if (m.gate !== undefined && !gateEnabled(this.provider, m.gate)) {
       throw new ProviderError('permission_denied', `${m.name} is disabled; start the server with --${m.gate} to enable it.`, {
         detail: 'gated',
@@ -144,7 +235,7 @@ export class Dispatcher {
           },
         }
       : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal }) as never };
-    return this.#run(m.name, params, warnings, handler);
+    return this.#run(m.name, params, warnings, handler, { inflight });
   }
 }
 

@@ -13,6 +13,8 @@ export interface ProviderOptions {
   /** Enables `page.eval`. */
   allowEval?: boolean;
   defaultTimeoutMs?: number;
+  /** Sessions with no call for this long are closed and their pages released. Off when absent. */
+  idleTimeoutMs?: number;
   version?: string;
   /** Where diagnostics go (stderr in the stdio server); never the protocol stream. */
   log?: (message: string) => void;
@@ -34,9 +36,28 @@ export class Provider {
   #shuttingDown = false;
   #shutdown: Promise<void> | undefined;
 
+  readonly #sweeper: NodeJS.Timeout | undefined;
+
   constructor(options: ProviderOptions) {
     this.backend = options.backend;
     this.options = options;
+    const idle = options.idleTimeoutMs;
+    if (idle !== undefined) {
+      this.#sweeper = setInterval(() => this.expireIdle(idle), Math.max(50, Math.min(60_000, idle / 4)));
+      this.#sweeper.unref();
+    }
+  }
+
+  /** Closes sessions idle for longer than `idleMs` that have nothing queued and no job running. */
+  expireIdle(idleMs: number, now = Date.now()): string[] {
+    const expired: string[] = [];
+    for (const s of this.sessions.values()) {
+      if (now - s.lastUsed > idleMs && s.queue.pending === 0 && s.jobs.active?.state !== 'running') {
+        expired.push(s.id);
+        void this.closeSession(s, `expired after ${idleMs} ms without a call`);
+      }
+    }
+    return expired;
   }
 
   log(message: string): void {
@@ -145,6 +166,7 @@ export class Provider {
   /** Ends every session and the backend's processes. Idempotent. */
   shutdown(reason = 'the provider shut down'): Promise<void> {
     this.#shuttingDown = true;
+    clearInterval(this.#sweeper);
     this.#shutdown ??= (async () => {
       await Promise.allSettled([...this.sessions.values()].map((s) => this.closeSession(s, reason)));
       await this.backend.shutdown();

@@ -1,5 +1,6 @@
 import type { BackendSession } from './backend';
 import type { PageHandle } from './page';
+import { JobBook } from './jobs';
 import { SerialQueue } from './queue';
 import { RefRegistry } from './refs';
 import { pageNotFound, noPage } from './repair';
@@ -27,6 +28,9 @@ export class Session {
   readonly closedPages = new Map<string, string>();
   readonly refs = new RefRegistry();
   readonly queue = new SerialQueue();
+  readonly jobs = new JobBook();
+  /** When the session last received a call (for idle expiry). */
+  lastUsed = Date.now();
   currentPageId: string | undefined;
   closedReason: string | undefined;
 

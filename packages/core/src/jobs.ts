@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorObject, MethodName } from '@browser-provider/protocol';
+import { z } from 'zod';
+import { ProviderError } from './errors';
+
+/** Methods that change the page or the session's tabs. While a job runs, only the job may call them. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set<MethodName>([
+  'page.open', 'page.click', 'page.type', 'page.press', 'page.select', 'page.hover', 'page.scroll',
+  'page.go_back', 'page.go_forward', 'page.reload', 'page.eval', 'tab.new', 'tab.close', 'tab.activate',
+  'upload.set_files', 'session.close',
+]);
+
+/** What a job may run: normalized page and tab methods. No session lifecycle, no jobs, no passthrough. */
+export const JOB_METHODS: ReadonlySet<string> = new Set<MethodName>([
+  'page.open', 'page.snapshot', 'page.click', 'page.type', 'page.wait', 'page.screenshot', 'page.press',
+  'page.select', 'page.hover', 'page.scroll', 'page.go_back', 'page.go_forward', 'page.reload',
+  'tab.list', 'tab.new', 'tab.activate', 'tab.close',
+]);
+
+export const MAX_JOB_STEPS = 200;
+/** Finished jobs a session keeps for jobs.get / jobs.list. */
+const KEEP_FINISHED = 50;
+
+export const StepState = z.enum(['pending', 'running', 'ok', 'error', 'skipped', 'outcome_unknown']);
+export const JobState = z.enum(['running', 'succeeded', 'failed', 'cancelled']);
+
+export const JobView = z.object({
+  job_id: z.string(),
+  state: JobState,
+  stop_on_error: z.boolean(),
+  created_at: z.number(),
+  finished_at: z.number().optional(),
+  steps: z.array(
+    z.object({
+      index: z.number().int(),
+      method: z.string(),
+      state: StepState,
+      result: z.unknown().optional(),
+      error: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+});
+export type JobView = z.infer<typeof JobView>;
+
+export interface JobStep {
+  method: MethodName;
+  params: Record<string, unknown>;
+}
+
+/**
+ * A list of steps a session submitted to run in the background. Steps run one by one through the
+ * session's queue. Cancelling stops before the next step and never undoes one; a step whose result
+ * cannot be known (deadline passed mid-action, browser gone) is `outcome_unknown` and never replayed.
+ */
+export class Job {
+  readonly id = `job_${randomUUID()}`;
+  readonly createdAt = Date.now();
+  finishedAt: number | undefined;
+  state: z.infer<typeof JobState> = 'running';
+  cancelRequested = false;
+  readonly steps: JobView['steps'];
+
+  constructor(
+    readonly sessionId: string,
+    readonly plan: JobStep[],
+    readonly stopOnError: boolean,
+  ) {
+    this.steps = plan.map((s, index) => ({ index, method: s.method, state: 'pending' as const }));
+  }
+
+  /** Runs the plan with `runStep`; resolves when the job has finished, failed or been cancelled. */
+  async run(runStep: (step: JobStep) => Promise<unknown>): Promise<void> {
+    let failed = false;
+    for (const [i, step] of this.plan.entries()) {
+      const record = this.steps[i];
+      if (record === undefined) break;
+      if (this.cancelRequested || (failed && this.stopOnError)) {
+        record.state = 'skipped';
+        continue;
+      }
+      record.state = 'running';
+      try {
+        record.result = await runStep(step);
+        record.state = 'ok';
+      } catch (e) {
+        const err = e instanceof ProviderError ? e : new ProviderError('internal_error', 'step failed unexpectedly');
+        const unknown = err.details.code === 'outcome_unknown' || (err.code === 'browser_not_running' && MUTATING_METHODS.has(step.method));
+        record.state = unknown ? 'outcome_unknown' : 'error';
+        record.error = err.toEnvelope(null).error satisfies ErrorObject;
+        failed = true;
+      }
+    }
+    this.state = this.cancelRequested ? 'cancelled' : failed ? 'failed' : 'succeeded';
+    this.finishedAt = Date.now();
+  }
+
+  view(): JobView {
+    return {
+      job_id: this.id,
+      state: this.state,
+      stop_on_error: this.stopOnError,
+      created_at: this.createdAt,
+      ...(this.finishedAt === undefined ? {} : { finished_at: this.finishedAt }),
+      steps: this.steps,
+    };
+  }
+}
+
+/** A session's jobs: at most one running; finished ones kept for a while. */
+export class JobBook {
+  readonly #jobs = new Map<string, Job>();
+  active: Job | undefined;
+
+  add(job: Job): void {
+    this.#jobs.set(job.id, job);
+    this.active = job;
+    const finished = [...this.#jobs.values()].filter((j) => j.state !== 'running');
+    for (const old of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.#jobs.delete(old.id);
+  }
+
+  get(sessionId: string, jobId: string): Job {
+    const job = this.#jobs.get(jobId);
+    // Another session's job is answered exactly like one that never existed.
+    if (job === undefined || job.sessionId !== sessionId) {
+      throw new ProviderError('invalid_request', `job_id: no job ${JSON.stringify(jobId)} in this session.`, {
+        detail: 'unknown_job',
+        details: { field: 'job_id' },
+        repair: { method: 'jobs.list', params: { session_id: sessionId }, hint: "List this session's jobs." },
+      });
+    }
+    return job;
+  }
+
+  list(): Job[] {
+    return [...this.#jobs.values()];
+  }
+}
