@@ -4,7 +4,7 @@ import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
-import { snapshotPage } from './ops/snapshot';
+import { afterAction, snapshotPage } from './ops/snapshot';
 import { activateTab, closeTab, listTabs, newTab } from './ops/tabs';
 import { waitFor } from './ops/wait';
 import type { PageHandle } from './page';
@@ -39,6 +39,8 @@ export type Handler<M extends MethodName> =
 /** Every core method must have a handler (the compiler checks); optional ones where implemented. */
 export type HandlerTable = { [M in CoreMethodName]: Handler<M> } & { [M in OptionalMethodName]?: Handler<M> };
 
+const after = (ctx: PageContext, want: 'none' | 'diff' | 'full' | undefined) => afterAction(ctx.session, ctx.page, want, ctx.warnings, ctx.signal);
+
 export const HANDLERS: HandlerTable = {
   'provider.describe': { scope: 'provider', run: async (ctx) => describe(ctx.provider) },
   'provider.status': { scope: 'provider', run: async (ctx) => status(ctx.provider) },
@@ -68,13 +70,13 @@ export const HANDLERS: HandlerTable = {
   },
   'page.open': { scope: 'session', run: (ctx, p) => open(ctx.provider, ctx.session, p, ctx.warnings, ctx.signal) },
   'page.snapshot': { scope: 'page', run: (ctx, p) => snapshotPage(ctx.session, ctx.page, p, ctx.warnings, ctx.signal) },
-  'page.click': { scope: 'page', run: (ctx, p) => click(ctx.session, ctx.page, p, ctx.signal) },
-  'page.type': { scope: 'page', run: (ctx, p) => type(ctx.session, ctx.page, p, ctx.signal) },
+  'page.click': { scope: 'page', run: async (ctx, p) => ({ ...(await click(ctx.session, ctx.page, p, ctx.signal)), ...(await after(ctx, p.snapshot)) }) },
+  'page.type': { scope: 'page', run: async (ctx, p) => ({ ...(await type(ctx.session, ctx.page, p, ctx.signal)), ...(await after(ctx, p.snapshot)) }) },
   'page.wait': { scope: 'page', run: (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal) },
   'page.screenshot': { scope: 'page', run: (ctx, p) => screenshot(ctx.session, ctx.page, p, ctx.signal) },
   'page.hover': { scope: 'page', run: (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal) },
-  'page.press': { scope: 'page', run: (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal) },
-  'page.select': { scope: 'page', run: (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal) },
+  'page.press': { scope: 'page', run: async (ctx, p) => ({ ...(await press(ctx.session, ctx.page, p, ctx.signal)), ...(await after(ctx, p.snapshot)) }) },
+  'page.select': { scope: 'page', run: async (ctx, p) => ({ ...(await select(ctx.session, ctx.page, p, ctx.signal)), ...(await after(ctx, p.snapshot)) }) },
   'tab.list': { scope: 'session', run: (ctx) => listTabs(ctx.session, ctx.signal) },
   'tab.new': { scope: 'session', run: (ctx, p) => newTab(ctx.provider, ctx.session, p, ctx.signal) },
   'tab.activate': { scope: 'session', run: (ctx, p) => activateTab(ctx.provider, ctx.session, p, ctx.signal) },

@@ -1,4 +1,8 @@
+import type { PageSnapshotV1 } from '@browser-provider/protocol';
 import type { BackendPage, FrameKey } from './backend';
+
+/** How many past snapshots a page keeps for `since_rev`. */
+const HISTORY = 4;
 
 /** How a child frame was reached, so points and refs inside it can be mapped to the top-level page. */
 export interface FrameLink {
@@ -16,11 +20,18 @@ export class PageHandle {
   readonly docs = new Map<FrameKey, string>();
   rev = 0;
   closedReason: string | undefined;
+  /** Recent snapshots by rev, oldest first, for diffs. */
+  readonly history = new Map<number, PageSnapshotV1>();
 
   constructor(
     readonly id: string,
     readonly backend: BackendPage,
   ) {}
+
+  remember(rev: number, snapshot: PageSnapshotV1): void {
+    this.history.set(rev, snapshot);
+    while (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as number);
+  }
 
   /** The chain of links from `frame` up to the top-level frame (nearest first). */
   ancestry(frame: FrameKey): FrameLink[] {

@@ -68,6 +68,48 @@ export const UploadFile = z.union([
   }),
 ]);
 
+/** Additive `page.snapshot` params that shape the answer for a model's context. */
+const SnapshotShape = {
+  /** `interactive` keeps actionable elements plus the headings and landmarks that give them context. */
+  mode: z.enum(['full', 'interactive']).optional(),
+  /** Answer only what changed since this rev of the same page (added, removed, changed nodes). */
+  since_rev: z.number().int().nonnegative().optional(),
+  /** Cut `text` at this many characters (at a line end), with a note saying how to see more. */
+  max_text_chars: z.number().int().positive().max(10_000_000).optional(),
+  /** Fold long runs of same-shaped siblings in `text` (default: on in full mode, off in interactive). */
+  collapse: z.boolean().optional(),
+};
+
+export const SnapshotDiff = z.object({
+  since_rev: z.number().int(),
+  /** False when `since_rev` is no longer known: the answer is then a full snapshot. */
+  base_found: z.boolean(),
+  added: z.array(z.object({ element_ref: z.string().optional(), line: z.string(), parent_ref: z.string().optional() })),
+  removed: z.array(z.object({ element_ref: z.string().optional(), line: z.string() })),
+  changed: z.array(z.object({ element_ref: z.string().optional(), line: z.string(), was: z.string() })),
+});
+
+export const SnapshotResult = z.object({
+  page_id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  rev: z.number().int(),
+  snapshot: PageSnapshotV1,
+  elements: z.array(SnapshotElement),
+  text: z.string(),
+  truncated: z.boolean().optional(),
+  screenshot_ref: z.string().optional(),
+  provider_data: z.record(z.string(), z.unknown()).optional(),
+  /** Additive: present when `since_rev` was given. */
+  diff: SnapshotDiff.optional(),
+});
+
+/** Additive on actions: also answer with a snapshot of the page after the action, so one call is one step. */
+const AfterAction = {
+  snapshot: z.enum(['none', 'diff', 'full']).optional(),
+};
+const withSnapshot = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, snapshot: SnapshotResult.optional() });
+
 export type MethodTier = 'core' | 'optional';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, T extends MethodTier = MethodTier> {
@@ -145,29 +187,18 @@ export const METHODS = {
       include_a11y: z.boolean().optional(),
       include_text: z.boolean().optional(),
       max_nodes: z.number().int().positive().max(100_000).optional(),
-      mode: z.enum(['full', 'interactive']).optional(),
+      ...SnapshotShape,
     }),
-    z.object({
-      page_id: z.string(),
-      url: z.string(),
-      title: z.string(),
-      rev: z.number().int(),
-      snapshot: PageSnapshotV1,
-      elements: z.array(SnapshotElement),
-      text: z.string(),
-      truncated: z.boolean().optional(),
-      screenshot_ref: z.string().optional(),
-      provider_data: z.record(z.string(), z.unknown()).optional(),
-    }),
+    SnapshotResult,
   ),
   'page.click': spec(
     'core',
     'Click an element (by element_ref, selector or text_query) or a viewport position, with trusted input.',
-    PageScoped.extend({ ...Target, position: Point.optional() }).refine(
+    PageScoped.extend({ ...Target, ...AfterAction, position: Point.optional() }).refine(
       (p) => [p.element_ref, p.selector, p.text_query, p.position].filter((v) => v !== undefined).length === 1,
       { message: 'exactly one of element_ref, selector, text_query, position is required' },
     ),
-    z.object({
+    withSnapshot({
       page_id: z.string(),
       clicked: z.boolean(),
       navigation_occurred: z.boolean().optional(),
@@ -179,11 +210,12 @@ export const METHODS = {
     'Type text into an input-like element with trusted key input.',
     PageScoped.extend({
       ...Target,
+      ...AfterAction,
       text: z.string().max(1_000_000),
       replace: z.boolean().optional(),
       submit: z.boolean().optional(),
     }).refine(hasTarget, { message: TARGET_MESSAGE }),
-    z.object({ page_id: z.string(), typed: z.boolean() }),
+    withSnapshot({ page_id: z.string(), typed: z.boolean() }),
   ),
   'page.wait': spec(
     'core',
@@ -231,18 +263,19 @@ export const METHODS = {
   'page.press': spec(
     'optional',
     'Press a key or chord (e.g. "Enter", "Control+A") on an element or the focused element.',
-    PageScoped.extend({ ...Target, key: z.string().min(1).max(64) }),
-    z.object({ page_id: z.string(), pressed: z.boolean() }),
+    PageScoped.extend({ ...Target, ...AfterAction, key: z.string().min(1).max(64) }),
+    withSnapshot({ page_id: z.string(), pressed: z.boolean() }),
   ),
   'page.select': spec(
     'optional',
     'Select options of a <select> by value or label.',
     PageScoped.extend({
       ...Target,
+      ...AfterAction,
       values: z.array(z.string()).optional(),
       labels: z.array(z.string()).optional(),
     }).refine(hasTarget, { message: TARGET_MESSAGE }),
-    z.object({ page_id: z.string(), selected: z.array(z.string()) }),
+    withSnapshot({ page_id: z.string(), selected: z.array(z.string()) }),
   ),
   'page.hover': spec(
     'optional',

@@ -3,6 +3,8 @@ import type { FrameKey } from '../backend';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { assemble, type FrameCapture } from '../snapshot/assemble';
+import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
+import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 export const DEFAULT_MAX_NODES = 5_000;
@@ -49,25 +51,56 @@ export async function snapshotPage(
   warnings: string[],
   signal: AbortSignal,
 ): Promise<ResultOf<'page.snapshot'>> {
+  const mode = p.mode ?? 'full';
   const budget = { nodes: p.max_nodes ?? DEFAULT_MAX_NODES };
-  const top = await captureFrame(session, page, page.backend.mainFrame, budget, p.mode ?? 'full', 0, warnings, signal);
+  const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal);
   const mint = (frame: FrameKey, doc: string, id: number) => session.refs.mint({ pageId: page.id, frame, doc, id });
   const out = assemble(top, mint);
-  page.rev += 1;
-  if (out.truncated) {
-    warnings.push(`snapshot truncated at ${p.max_nodes ?? DEFAULT_MAX_NODES} nodes; pass a larger max_nodes to see more`);
-  }
+  const rev = ++page.rev;
+  page.remember(rev, out.snapshot);
+  let truncated = out.truncated;
+  if (truncated) warnings.push(`snapshot truncated at ${p.max_nodes ?? DEFAULT_MAX_NODES} nodes; pass a larger max_nodes to see more`);
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
     if (p[flag]) warnings.push(`${flag} is not supported by page.snapshot here; it was ignored`);
   }
+  const head = { page_id: page.id, url: top.snap.url, title: top.snap.title, rev };
+
+  if (p.since_rev !== undefined) {
+    const base = page.history.get(p.since_rev);
+    if (base !== undefined && p.since_rev !== rev) {
+      const { diff } = diffSnapshots(base, out.snapshot, p.since_rev);
+      const pruned = pruneToDiff(out.snapshot, out.elements, diff);
+      const text = limitText(diffText(diff), p.max_text_chars);
+      return { ...head, ...pruned, text: text.text, diff, ...(truncated || text.cut ? { truncated: true } : {}) };
+    }
+    warnings.push(`rev ${p.since_rev} is not among this page's recent snapshots; answered with a full snapshot`);
+  }
+
+  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, p.collapse ?? mode === 'full');
+  const text = p.include_text === false ? { text: '', cut: false } : limitText(renderOutline(lines), p.max_text_chars);
+  truncated ||= text.cut;
   return {
-    page_id: page.id,
-    url: top.snap.url,
-    title: top.snap.title,
-    rev: page.rev,
+    ...head,
     snapshot: out.snapshot,
     elements: out.elements,
-    text: p.include_text === false ? '' : out.text,
-    ...(out.truncated ? { truncated: true } : {}),
+    text: text.text,
+    ...(truncated ? { truncated: true } : {}),
+    ...(p.since_rev !== undefined ? { diff: { since_rev: p.since_rev, base_found: false, added: [], removed: [], changed: [] } } : {}),
   };
+}
+
+/**
+ * The snapshot an action returns when asked (`snapshot: "diff" | "full"`), taken after the action so
+ * the agent needs one call per step. A diff is against the page's latest snapshot before the action.
+ */
+export async function afterAction(
+  session: Session,
+  page: PageHandle,
+  want: 'none' | 'diff' | 'full' | undefined,
+  warnings: string[],
+  signal: AbortSignal,
+): Promise<{ snapshot?: ResultOf<'page.snapshot'> }> {
+  if (want === undefined || want === 'none') return {};
+  const since = want === 'diff' && page.rev > 0 ? { since_rev: page.rev } : {};
+  return { snapshot: await snapshotPage(session, page, { session_id: session.id, ...since }, warnings, signal) };
 }

@@ -2,7 +2,6 @@ import type { FrameSnapshot, RawNode } from '@browser-provider/page-script';
 import type { PageSnapshotV1, SnapshotElement, SnapshotNode } from '@browser-provider/protocol';
 import { SNAPSHOT_FORMAT } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import { outline } from './outline';
 
 /** One frame's page-script snapshot, with the captures of the iframes it shows, keyed by node index. */
 export interface FrameCapture {
@@ -16,7 +15,6 @@ export type MintRef = (frame: FrameKey, doc: string, id: number) => string;
 export interface AssembledSnapshot {
   snapshot: PageSnapshotV1;
   elements: SnapshotElement[];
-  text: string;
   truncated: boolean;
 }
 
@@ -27,8 +25,8 @@ const INTERACTIVE_ROLES = new Set([
 ]);
 
 /**
- * Merges the frames of one page into the draft's v1 snapshot (root + flat nodes), the flat element
- * list, and the text outline. Node ids are per snapshot (`n1`…); element refs are session-wide.
+ * Merges the frames of one page into the draft's v1 snapshot (root + flat nodes) and the flat
+ * element list (the text outline is made from these by ./outline.ts). Node ids are per snapshot (`n1`…); element refs are session-wide.
  * An iframe node's child is the root of the document it shows.
  */
 export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
@@ -78,5 +76,5 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
   const root = convert(top, 0);
   nodes.shift();
   const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
-  return { snapshot, elements, text: outline(root, nodes), truncated };
+  return { snapshot, elements, truncated };
 }

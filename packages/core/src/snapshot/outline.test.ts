@@ -1,0 +1,85 @@
+import type { PageSnapshotV1, SnapshotNode } from '@browser-provider/protocol';
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots, diffText, pruneToDiff } from './diff';
+import { limitText, outlineLines, renderOutline } from './outline';
+
+/** A list of `rows` rows (listitem > link + checkbox) under a heading. */
+function page(rows: number, opts: { checked?: number; extra?: boolean } = {}): PageSnapshotV1 {
+  const nodes: SnapshotNode[] = [{ node_id: 'h', role: 'heading', name: 'Catalog', level: 1, element_ref: 'e1' }];
+  const items: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const ref = 10 + i * 3;
+    nodes.push(
+      { node_id: `li${i}`, role: 'listitem', name: '', element_ref: `e${ref}`, children: [`a${i}`, `c${i}`] },
+      { node_id: `a${i}`, role: 'link', name: `Item ${i}`, element_ref: `e${ref + 1}`, href: `/item/${i}`, actionable: true, enabled: true },
+      { node_id: `c${i}`, role: 'checkbox', name: `Pick ${i}`, element_ref: `e${ref + 2}`, actionable: true, enabled: true, ...(opts.checked === i ? { states: { checked: true } } : {}) },
+    );
+    items.push(`li${i}`);
+  }
+  nodes.push({ node_id: 'list', role: 'list', name: '', children: items });
+  if (opts.extra) nodes.push({ node_id: 'msg', role: 'text', name: '', text: 'Saved!' });
+  return {
+    format: 'jcode.page_snapshot.v1',
+    root: { node_id: 'n0', role: 'document', name: 'Shop', children: ['h', 'list', ...(opts.extra ? ['msg'] : [])] },
+    nodes,
+  };
+}
+
+describe('text outline', () => {
+  it('prints role, name, states, value, ref and link target, indented by depth', () => {
+    const s = page(2, { checked: 1 });
+    expect(renderOutline(outlineLines(s.root, s.nodes, false))).toBe(
+      [
+        'heading "Catalog" [level=1] [ref=e1]',
+        'list',
+        '  listitem [ref=e10]',
+        '    link "Item 0" [ref=e11] -> /item/0',
+        '    checkbox "Pick 0" [ref=e12]',
+        '  listitem [ref=e13]',
+        '    link "Item 1" [ref=e14] -> /item/1',
+        '    checkbox "Pick 1" [checked] [ref=e15]',
+      ].join('\n'),
+    );
+  });
+
+  it('folds long runs of same-shaped siblings, keeping three and saying how to expand', () => {
+    const s = page(100);
+    const text = renderOutline(outlineLines(s.root, s.nodes, true));
+    expect(text).toContain('… 97 more like the 3 above (listitem); snapshot with collapse=false to see them');
+    expect(text).toContain('Item 2');
+    expect(text).not.toContain('Item 3"');
+    expect(renderOutline(outlineLines(s.root, s.nodes, false))).toContain('"Item 99"');
+  });
+
+  it('cuts text at a line end and says how much is left', () => {
+    const s = page(50);
+    const full = renderOutline(outlineLines(s.root, s.nodes, false));
+    const { text, cut } = limitText(full, 500);
+    expect(cut).toBe(true);
+    expect(text.length).toBeLessThan(700);
+    expect(text).toMatch(/… truncated: \d+ more lines/);
+    expect(limitText(full, full.length)).toEqual({ text: full, cut: false });
+  });
+});
+
+describe('since_rev diff', () => {
+  it('reports added, changed and removed nodes by ref, and keeps only those', () => {
+    const before = page(3);
+    const after = page(2, { checked: 0, extra: true });
+    const { diff } = diffSnapshots(before, after, 7);
+    expect(diff.changed).toEqual([{ element_ref: 'e12', line: 'checkbox "Pick 0" [checked] [ref=e12]', was: 'checkbox "Pick 0" [ref=e12]' }]);
+    expect(diff.added.map((a) => a.line)).toEqual(['text: Saved!']);
+    expect(diff.removed.map((r) => r.element_ref)).toEqual(['e16', 'e17', 'e18']);
+    const text = diffText(diff);
+    expect(text).toContain('~ checkbox "Pick 0" [checked] [ref=e12]');
+    expect(text.length).toBeLessThan(300);
+    const pruned = pruneToDiff(after, [{ element_ref: 'e12', role: 'checkbox', name: 'Pick 0', text: 'Pick 0', actionable: true, enabled: true }], diff);
+    expect(pruned.snapshot.nodes.map((n) => n.element_ref)).toEqual(['e12']);
+    expect(pruned.elements).toHaveLength(1);
+  });
+
+  it('says so when nothing changed', () => {
+    const s = page(3);
+    expect(diffText(diffSnapshots(s, s, 3).diff)).toBe('no changes since rev 3');
+  });
+});
