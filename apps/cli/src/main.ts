@@ -55,8 +55,9 @@ program
   .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
   .option('--runs <n>', 'runs per scenario', positiveInt, 3)
   .option('--out <dir>', 'where to write the JSON and HTML reports', 'reports')
-  .option('--no-docs', 'do not rewrite docs/compatibility.md')
-  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean }) => {
+  .option('--no-docs', 'do not rewrite docs/compatibility.md (it is rewritten only when all browsers are certified together)')
+  .option('--require-all', 'fail when a browser is not installed', false)
+  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean }) => {
     process.exitCode = await certifyCommand(o);
   });
 
