@@ -178,7 +178,7 @@ export class ClassicPage implements BackendPage {
     this.markClosed('closed by the client');
   }
 
-  /** Whether the window survived as the session's blank spare (see close()). */
+  /** Marks the page closed (by the client, or with its session) so later calls explain themselves. */
   markClosed(why: string): void {
     if (this.closedWhy !== undefined) return;
     this.closedWhy = why;

@@ -55,7 +55,7 @@ export function decodePng(png: Buffer): RgbaImage {
   const out = Buffer.alloc(width * height * 4);
   let prev = Buffer.alloc(stride);
   for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
+    const filter = raw[y * (stride + 1)] ?? -1;
     const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
     for (let i = 0; i < stride; i++) {
       const a = i >= channels ? line[i - channels]! : 0;
