@@ -29,6 +29,8 @@ export interface CertificationOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Treat an unavailable browser as a failure (CI on a machine that must have them all). */
   requireAvailable?: boolean;
+  /** Where compatibility.md goes, e.g. `docs/compatibility.md`; defaults to `<outDir>/compatibility.md`. */
+  markdownPath?: string;
   /** Shown in the reports as the way to regenerate them. */
   regenerateCommand?: string;
   expectationsDir?: string | URL;
@@ -86,7 +88,7 @@ export async function runCertification(options: CertificationOptions): Promise<C
   };
   const files = {
     json: join(options.outDir, 'certification.json'),
-    markdown: join(options.outDir, 'compatibility.md'),
+    markdown: options.markdownPath ?? join(options.outDir, 'compatibility.md'),
     html: join(options.outDir, 'certification.html'),
   };
   await Promise.all([

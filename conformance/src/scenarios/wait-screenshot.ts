@@ -5,14 +5,17 @@ import { decodeBase64, readPngHeader } from './png';
 const { home, delayed } = FIXTURE;
 
 /**
- * Codes a timed-out wait must not use: each means something other than "the condition did not hold in
- * time". TODO(lead): the draft names no wait-timeout code; once core settles on one (we suggest
- * `navigation_timeout` with `details.code: "wait_timeout"`), assert exactly that code.
+ * A wait whose condition never holds may answer either way the draft allows: `ok:true` with
+ * `satisfied: false` (what our core does, adding a warning), or `ok:false` with a code that means
+ * "timed out". Either way it must have waited for its deadline and not much longer.
+ * TODO(lead): if the team wants one form only, narrow this to it.
  */
 const NOT_A_TIMEOUT = new Set(['internal_error', 'invalid_request', 'unsupported_method', 'session_not_found', 'page_not_found']);
-const WAIT_TIMEOUT_MS = 800;
+const WAIT_TIMEOUT_MS = 1_000;
+/** Providers may stop polling a little before the deadline so the answer arrives in time. */
+const EARLIEST_GIVE_UP = 0.5;
 
-/** (8) `page.wait` sees the delayed change, and a wait for absent text ends in a timeout error. */
+/** (8) `page.wait` sees the delayed change, and a wait for absent text gives up at its deadline. */
 export const pageWaitScenario: Scenario = {
   id: '08-page-wait',
   method: 'page.wait',
@@ -26,14 +29,24 @@ export const pageWaitScenario: Scenario = {
     check(snap.text.includes(delayed.after), `after the wait the snapshot lacks "${delayed.after}"`);
 
     const started = performance.now();
-    const timedOut = await ctx.fails('page.wait', { ...page, text_present: FIXTURE.neverPresent, timeout_ms: WAIT_TIMEOUT_MS });
+    const r = await ctx.client.call(
+      'page.wait',
+      { ...page, text_present: FIXTURE.neverPresent, timeout_ms: WAIT_TIMEOUT_MS },
+      { signal: ctx.signal },
+    );
     const elapsed = performance.now() - started;
-    const { code, details } = timedOut.error;
-    check(!NOT_A_TIMEOUT.has(code), `a timed-out wait answered ${code}, which does not mean "timed out"`);
-    // A wait that fails at once never waited; one that overruns by far ignored its deadline.
-    check(elapsed >= WAIT_TIMEOUT_MS * 0.9, `the wait failed after ${Math.round(elapsed)} ms, before its ${WAIT_TIMEOUT_MS} ms timeout`);
+    if (r.ok) {
+      const result = r.result as { satisfied: boolean };
+      check(!result.satisfied, `page.wait for absent text "${FIXTURE.neverPresent}" answered satisfied: true`);
+      ctx.note('wait timeout answered ok:true, satisfied:false');
+    } else {
+      const { code, details } = r.error;
+      check(!NOT_A_TIMEOUT.has(code), `a timed-out wait answered ${code}, which does not mean "timed out"`);
+      ctx.note(`wait timeout answered ${code}${typeof details.code === 'string' ? ` (${details.code})` : ''}`);
+    }
+    // A wait that gives up at once never waited; one that overruns by far ignored its deadline.
+    check(elapsed >= WAIT_TIMEOUT_MS * EARLIEST_GIVE_UP, `the wait gave up after ${Math.round(elapsed)} ms, before its ${WAIT_TIMEOUT_MS} ms timeout`);
     check(elapsed < WAIT_TIMEOUT_MS + 10_000, `the wait took ${Math.round(elapsed)} ms for a ${WAIT_TIMEOUT_MS} ms timeout`);
-    ctx.note(`wait timeout answered ${code}${typeof details.code === 'string' ? ` (${details.code})` : ''}`);
   },
 };
 

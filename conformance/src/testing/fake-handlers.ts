@@ -36,6 +36,7 @@ export class FakeProvider {
     private readonly broken: string | undefined,
     private readonly unavailable: boolean,
     private readonly emit: (event: string, payload: Record<string, unknown>) => void,
+    private readonly options: { waitTimeoutAsResult?: boolean } = {},
   ) {}
 
   describe(): ResultOf<'provider.describe'> {
@@ -145,6 +146,8 @@ export class FakeProvider {
         throw new FakeError('unsupported_target', 'the fake provider only waits for text');
       }
       if (Date.now() >= deadline) {
+        // Both answers the draft allows: a result saying so (our core's choice) or a timeout error.
+        if (this.options.waitTimeoutAsResult) return { satisfied: false, url: page.url };
         throw new FakeError('navigation_timeout', 'the condition did not hold in time', { code: 'wait_timeout' }, true);
       }
       await new Promise((resolve) => setTimeout(resolve, 25));

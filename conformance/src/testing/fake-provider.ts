@@ -1,7 +1,7 @@
 /**
  * A stdio provider for testing the conformance runner itself; it never counts as a browser.
  *
- *   node --import tsx fake-provider.ts [--break <what>] [--unavailable]
+ *   node --import tsx fake-provider.ts [--break <what>] [--unavailable] [--wait-timeout-as-result]
  *
  * `--break <scenario id>` breaks the behaviour that scenario certifies (see FakeProvider). The other
  * `--break` values break the transport, for the client's tests:
@@ -16,10 +16,12 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { METHODS, PROTOCOL_VERSION, RequestEnvelope, isMethodName, type RequestId } from '@browser-provider/protocol';
+import { METHODS, PROTOCOL_VERSION, RequestEnvelope, isMethodName, type MethodName, type RequestId } from '@browser-provider/protocol';
 import { FakeError, FakeProvider } from './fake-handlers';
 
-const { values } = parseArgs({ options: { break: { type: 'string' }, unavailable: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { break: { type: 'string' }, unavailable: { type: 'boolean' }, 'wait-timeout-as-result': { type: 'boolean' } },
+});
 const broken = values.break;
 
 function send(envelope: Record<string, unknown>): void {
@@ -30,7 +32,9 @@ function sendError(id: RequestId | null, e: FakeError): void {
   send({ id, ok: false, error: { code: e.code, message: e.message, retryable: e.retryable, details: e.details } });
 }
 
-const provider = new FakeProvider(broken, values.unavailable === true, (event, payload) => send({ event, payload }));
+const provider = new FakeProvider(broken, values.unavailable === true, (event, payload) => send({ event, payload }), {
+  waitTimeoutAsResult: values['wait-timeout-as-result'] === true,
+});
 const inFlight = new Set<AbortController>();
 
 async function handle(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
@@ -45,35 +49,26 @@ async function handle(method: string, params: Record<string, unknown>, signal: A
     const issue = parsed.error.issues[0];
     throw new FakeError('invalid_request', z.prettifyError(parsed.error), { field: issue?.path.join('.') ?? '' });
   }
-  const p = parsed.data as never;
-  switch (method) {
-    case 'provider.describe': {
-      const d = provider.describe();
-      return broken === 'bad-result' ? { ...d, capabilities: 'none' } : d;
-    }
-    case 'provider.status':
-      return provider.status();
-    case 'session.ensure':
-      return provider.ensure(p);
-    case 'session.close':
-      return provider.close(p);
-    case 'page.open':
-      if (broken === 'crash-on-open') process.exit(1);
-      return provider.open(p, signal);
-    case 'page.snapshot':
-      return provider.snapshot(p);
-    case 'page.click':
-      return provider.click(p);
-    case 'page.type':
-      return provider.type(p);
-    case 'page.wait':
-      return provider.wait(p, signal);
-    case 'page.screenshot':
-      return provider.screenshot(p);
-    default:
-      throw new FakeError('unsupported_method', `${method} is not implemented by the fake provider`);
-  }
+  const handler = HANDLERS[method];
+  if (!handler) throw new FakeError('unsupported_method', `${method} is not implemented by the fake provider`);
+  if (method === 'page.open' && broken === 'crash-on-open') process.exit(1);
+  const result = await handler(parsed.data as never, signal);
+  return method === 'provider.describe' && broken === 'bad-result' ? { ...(result as object), capabilities: 'none' } : result;
 }
+
+/** The fake's normalized methods; anything absent answers unsupported_method, as the draft demands. */
+const HANDLERS: Partial<Record<MethodName, (params: never, signal: AbortSignal) => unknown>> = {
+  'provider.describe': () => provider.describe(),
+  'provider.status': () => provider.status(),
+  'session.ensure': (p) => provider.ensure(p),
+  'session.close': (p) => provider.close(p),
+  'page.open': (p, signal) => provider.open(p, signal),
+  'page.snapshot': (p) => provider.snapshot(p),
+  'page.click': (p) => provider.click(p),
+  'page.type': (p) => provider.type(p),
+  'page.wait': (p, signal) => provider.wait(p, signal),
+  'page.screenshot': (p) => provider.screenshot(p),
+};
 
 async function onLine(line: string): Promise<void> {
   let value: unknown;

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../scenarios/index';
+import { summarize } from '../summary';
+import { allPass } from '../expectations';
+import { solidPng } from '../testing/fake-png';
+import type { BrowserResult, MatrixResult, RunResult } from '../types';
+import { matrixTable, progressLine } from './console';
+import { renderHtml } from './html';
+import { renderJson } from './json';
+import { renderMarkdown } from './markdown';
+
+const EVIL = '<script>alert("x")</script> | pipe';
+const PNG = solidPng(3, 2).toString('base64');
+const ids = SCENARIOS.map((s) => s.id);
+
+function browser(name: string, ok: boolean, runs: RunResult[], extra: Partial<BrowserResult> = {}): BrowserResult {
+  return {
+    browser: name,
+    command: ['provider', name],
+    availability: 'ready',
+    availability_detail: [],
+    browser_version: `${name} 1.2`,
+    tier: ok ? 'certified' : 'experimental',
+    tier_reasons: [],
+    runs,
+    scenarios: summarize(SCENARIOS, runs, allPass(name, ids)),
+    problems: ok ? [] : [EVIL],
+    ok,
+    ...extra,
+  };
+}
+
+const durations = [30, 10, 20];
+const passingRuns: RunResult[] = durations.map((d, i) => ({
+  run: i + 1,
+  scenarios: ids.map((id) => ({
+    id,
+    status: id === '06-page-click' && i === 1 ? ('fail' as const) : ('pass' as const),
+    duration_ms: d,
+    notes: [],
+    ...(id === '06-page-click' && i === 1 ? { error: EVIL } : {}),
+    ...(i === 2 && id === '04-page-open' ? { screenshot: { media_type: 'image/png', data_base64: PNG, width: 3, height: 2 } } : {}),
+  })),
+  clean_shutdown: true,
+  violations: [],
+  problems: [],
+  ok: true,
+}));
+const skippedRun: RunResult = {
+  run: 1,
+  scenarios: ids.map((id, i) => ({ id, status: i < 2 ? ('pass' as const) : ('skipped' as const), duration_ms: 1, notes: [] })),
+  clean_shutdown: true,
+  violations: [],
+  problems: [],
+  ok: true,
+};
+
+const matrix: MatrixResult = {
+  generated_at: '2025-01-02T03:04:05.000Z',
+  protocol_version: '0.1',
+  runs: 3,
+  scenario_ids: ids,
+  browsers: [
+    browser('firefox', false, passingRuns),
+    browser('safari', false, [skippedRun], { availability: 'unavailable', tier: 'unavailable', availability_detail: ['WebKitWebDriver not found'], problems: [] }),
+  ],
+  ok: false,
+  regenerate_command: 'browser-provider certify --browser all',
+};
+
+describe('reports', () => {
+  it('summarize takes the median of executed runs and the last screenshot', () => {
+    const s = matrix.browsers[0]?.scenarios.find((x) => x.id === '04-page-open');
+    expect(s).toMatchObject({ passes: 3, executed: 3, median_ms: 20 });
+    expect(s?.screenshot?.data_base64).toBe(PNG);
+    expect(matrix.browsers[0]?.scenarios.find((x) => x.id === '06-page-click')).toMatchObject({ passes: 2, error: EVIL });
+  });
+
+  it('HTML is self-contained, escapes provider text and embeds screenshots as data URIs', () => {
+    const html = renderHtml(matrix);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+    expect(html).toContain(`src="data:image/png;base64,${PNG}"`);
+    expect(html).not.toMatch(/<link|src="http|<script/);
+    expect(html).toContain('<style>');
+    expect(html).toContain('WebKitWebDriver not found');
+    expect(html.split('<td class="none">unavailable</td>').length - 1).toBe(8);
+  });
+
+  it('Markdown keeps table rows intact, dates itself and names the regenerating command', () => {
+    const md = renderMarkdown(matrix);
+    expect(md).toContain('Generated 2025-01-02T03:04:05.000Z by `browser-provider certify --browser all`');
+    expect(md).toContain('| firefox | experimental | firefox 1.2 | ready | NOT MET |');
+    expect(md).toContain('| safari | unavailable | safari 1.2 | unavailable | n/a (unavailable) |');
+    expect(md).toContain('| 06-page-click | 2/3 (20 ms) | unavailable |');
+    expect(md).toContain('| 01-provider-describe | 3/3 (20 ms) | 1/1 (1 ms) |');
+    expect(md).toContain('&lt;script&gt;alert("x")&lt;/script&gt; \\| pipe');
+    expect(md).toContain('- **safari** (unavailable): WebKitWebDriver not found');
+  });
+
+  it('JSON carries everything but the screenshot bytes', () => {
+    const json = renderJson(matrix);
+    expect(json).not.toContain(PNG);
+    const parsed = JSON.parse(json) as MatrixResult;
+    expect(parsed.browsers[0]?.scenarios.find((s) => s.id === '04-page-open')?.screenshot).toEqual({
+      media_type: 'image/png',
+      width: 3,
+      height: 2,
+      omitted: true,
+    });
+    expect(parsed.browsers[1]?.availability).toBe('unavailable');
+  });
+
+  it('console table shows every browser, tier and expectations verdict', () => {
+    const table = matrixTable(matrix).split('\n');
+    expect(table[0]).toMatch(/^scenario\s+firefox\s+safari$/);
+    expect(table.find((l) => l.startsWith('06-page-click'))).toMatch(/2\/3 20 ms\s+unavailable$/);
+    expect(table.at(-2)).toMatch(/^tier\s+experimental\s+unavailable$/);
+    expect(table.at(-1)).toMatch(/^expectations\s+NOT MET\s+n\/a \(unavailable\)$/);
+  });
+
+  it('progress lines name browser, run, status and the failure', () => {
+    const result = { id: '06-page-click' as const, status: 'fail' as const, duration_ms: 1500, notes: [], error: 'no change' };
+    expect(progressLine({ type: 'scenario', browser: 'chrome', run: 2, result })).toBe(
+      '[chrome] run 2 FAIL    06-page-click          1.5 s — no change',
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { allPass, type Expectations } from './expectations';
+import { certify } from './runner';
+import { SCENARIOS, SCENARIO_IDS, type ScenarioId } from './scenarios/index';
+import { fakeProviderCommand } from './testing/fake-command';
+import type { BrowserResult } from './types';
+
+const ALL = allPass('fake', SCENARIO_IDS);
+
+function statuses(result: BrowserResult, run = 0): Record<string, string> {
+  return Object.fromEntries((result.runs[run]?.scenarios ?? []).map((s) => [s.id, s.status]));
+}
+
+describe('certify against the fake provider', { timeout: 90_000 }, () => {
+  it('certifies the correct fake: every scenario passes in 3 runs', async () => {
+    const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 3, expectations: ALL });
+    expect(result.problems).toEqual([]);
+    expect(result.tier).toBe('certified');
+    expect(result.ok).toBe(true);
+    expect(result.availability).toBe('ready');
+    expect(result.browser_version).toBe('Fake 1.0');
+    expect(result.runs).toHaveLength(3);
+    for (const run of result.runs) {
+      expect(run.clean_shutdown).toBe(true);
+      expect(run.scenarios.map((s) => [s.id, s.status])).toEqual(SCENARIO_IDS.map((id) => [id, 'pass']));
+    }
+    expect(result.scenarios.every((s) => s.passes === 3 && s.median_ms !== null)).toBe(true);
+    // Screenshots only where a page is still open after the scenario, and only from the final run.
+    const withShot = result.scenarios.filter((s) => s.screenshot).map((s) => s.id);
+    expect(withShot).toEqual(['04-page-open', '05-page-snapshot', '06-page-click', '07-page-type', '08-page-wait', '09-page-screenshot']);
+    expect(result.runs.slice(0, 2).flatMap((r) => r.scenarios).some((s) => s.screenshot)).toBe(false);
+    expect(result.scenarios.find((s) => s.id === '08-page-wait')?.error).toBeUndefined();
+  });
+
+  // Breaking the foundation (describe, status, sessions, open) leaves a provider experimental;
+  // breaking any later scenario leaves it compatible. Either way exactly that scenario fails.
+  it.concurrent.each(SCENARIO_IDS.map((id, i) => [id, i < 4 ? 'experimental' : 'compatible'] as const))(
+    '--break %s fails that scenario alone (tier %s) and misses all-pass expectations',
+    async (broken: ScenarioId, tier) => {
+      const result = await certify({ browser: 'fake', command: fakeProviderCommand('--break', broken), runs: 1, expectations: ALL });
+      const expected = Object.fromEntries(SCENARIO_IDS.map((id) => [id, id === broken ? 'fail' : 'pass']));
+      expect(statuses(result)).toEqual(expected);
+      expect(result.runs[0]?.scenarios.find((s) => s.id === broken)?.error).toMatch(/\S/);
+      expect(result.tier).toBe(tier);
+      expect(result.ok).toBe(false);
+      expect(result.problems).toEqual([expect.stringContaining(`${broken}: failed but is expected to pass`)]);
+    },
+  );
+
+  // Two representatives (foundation and not) are enough to show recorded failures are honoured.
+  it.concurrent.each(['03-session-ensure', '07-page-type'] as const)('meets expectations that record --break %s as failing', async (broken) => {
+    const expectations: Expectations = {
+      browser: 'fake',
+      scenarios: ALL.scenarios.map((e) => (e.id === broken ? { id: e.id, expected: 'fail', reason: 'broken on purpose' } : e)),
+    };
+    const result = await certify({ browser: 'fake', command: fakeProviderCommand('--break', broken), runs: 1, expectations });
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.tier).toBe(broken === '03-session-ensure' ? 'experimental' : 'compatible');
+  });
+});
+
+describe('08-page-wait accepts both timeout answers the draft allows', { timeout: 60_000 }, () => {
+  it.concurrent.each([[[]], [['--wait-timeout-as-result']]])('fake args %j pass', async (args: string[]) => {
+    const waitOnly = SCENARIOS.filter((s) => s.id === '08-page-wait');
+    const result = await certify({
+      browser: 'fake',
+      command: fakeProviderCommand(...args),
+      runs: 1,
+      expectations: allPass('fake', ['08-page-wait']),
+      scenarios: waitOnly,
+    });
+    expect(result.problems).toEqual([]);
+    expect(result.runs[0]?.scenarios[0]?.notes).toEqual([
+      args.length ? 'wait timeout answered ok:true, satisfied:false' : 'wait timeout answered navigation_timeout (wait_timeout)',
+    ]);
+  });
+});
+
+describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
+  it('fails a run that executed fewer scenarios than the expectations list', async () => {
+    const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 1, expectations: ALL, scenarios: SCENARIOS.slice(0, 5) });
+    expect(result.runs[0]?.scenarios.every((s) => s.status === 'pass')).toBe(true);
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual(
+      SCENARIO_IDS.slice(5).map((id) => `run 1: ${id}: listed in the expectations but not executed`),
+    );
+    expect(result.tier).not.toBe('certified');
+  });
+
+  it('fails when the expectations list a scenario that does not exist', async () => {
+    const expectations: Expectations = { browser: 'fake', scenarios: [...ALL.scenarios, { id: '99-ghost', expected: 'pass' }] };
+    const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 1, expectations, scenarios: SCENARIOS.slice(0, 1) });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toContain('run 1: 99-ghost: listed in the expectations but not executed');
+  });
+
+  it('reports an unavailable browser as such, runs what needs no browser, and skips the rest', async () => {
+    const result = await certify({ browser: 'fake', command: fakeProviderCommand('--unavailable'), runs: 3, expectations: ALL });
+    expect(result.availability).toBe('unavailable');
+    expect(result.tier).toBe('unavailable');
+    expect(result.availability_detail).toEqual(['fake browser not found', 'Install the fake browser']);
+    expect(result.runs).toHaveLength(1);
+    const s = statuses(result);
+    expect([s['01-provider-describe'], s['02-provider-status']]).toEqual(['pass', 'pass']);
+    expect(SCENARIO_IDS.slice(2).map((id) => s[id])).toEqual(Array(8).fill('skipped'));
+    expect(result.ok).toBe(false);
+    expect(result.problems[0]).toMatch(/^browser unavailable: fake browser not found/);
+  });
+
+  it('marks every scenario not run when the provider cannot start', async () => {
+    const result = await certify({ browser: 'ghost', command: ['/nonexistent/provider'], runs: 1, expectations: ALL });
+    expect(result.availability).toBe('provider_failed');
+    expect(result.tier).toBe('experimental');
+    expect(Object.values(statuses(result))).toEqual(Array(10).fill('not_run'));
+    expect(result.ok).toBe(false);
+    expect(result.problems[0]).toMatch(/provider failed: .*could not be started/);
+  });
+
+  it('does not call an unclean shutdown a clean run', async () => {
+    const expectations = allPass('fake', ['01-provider-describe']);
+    const result = await certify({
+      browser: 'fake',
+      command: fakeProviderCommand('--break', 'exit-code'),
+      runs: 1,
+      expectations,
+      scenarios: SCENARIOS.slice(0, 1),
+    });
+    expect(result.runs[0]?.clean_shutdown).toBe(false);
+    expect(result.problems).toEqual(['run 1: the provider exited with code 3']);
+    expect(result.ok).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { SCENARIO_IDS } from './scenarios/index';
+import { assignTier } from './tier';
+import type { RunResult } from './types';
+
+/** A run in which the first `passes` scenarios pass, or exactly those named. */
+function run(passes: number | string[], clean = true): RunResult {
+  const passing = typeof passes === 'number' ? SCENARIO_IDS.slice(0, passes) : passes;
+  return {
+    run: 1,
+    scenarios: SCENARIO_IDS.map((id) => ({ id, status: passing.includes(id) ? 'pass' : 'fail', duration_ms: 1, notes: [] })),
+    clean_shutdown: clean,
+    violations: [],
+    problems: [],
+    ok: true,
+  };
+}
+const notFoundation = SCENARIO_IDS.filter((id) => id !== '03-session-ensure');
+
+describe('assignTier', () => {
+  it.each([
+    ['all pass, 3 clean runs', [run(10), run(10), run(10)], 'certified'],
+    ['all pass, 4 runs', [run(10), run(10), run(10), run(10)], 'certified'],
+    ['all pass but only 2 runs', [run(10), run(10)], 'compatible'],
+    ['all pass but one unclean shutdown', [run(10), run(10, false), run(10)], 'compatible'],
+    ['one failure in one run', [run(10), run(9), run(10)], 'compatible'],
+    ['exactly 6 pass every run', [run(6), run(6), run(6)], 'compatible'],
+    ['5 pass in one run', [run(6), run(5), run(6)], 'experimental'],
+    ['9 pass but a foundation scenario fails', [run(notFoundation), run(10), run(10)], 'experimental'],
+    ['no runs', [], 'experimental'],
+  ])('%s → %s', (_name, runs, tier) => {
+    expect(assignTier('ready', runs).tier).toBe(tier);
+  });
+
+  it('says why a provider is not certified', () => {
+    expect(assignTier('ready', [run(10), run(9)]).reasons).toEqual([
+      'not every core scenario passed in every run',
+      'only 2 run(s); certification needs 3',
+    ]);
+  });
+
+  it('calls a missing browser unavailable, whatever ran', () => {
+    expect(assignTier('unavailable', [run(2)]).tier).toBe('unavailable');
+  });
+});
