@@ -39,7 +39,8 @@ export interface NodeStates {
 
 /**
  * One node of a frame's snapshot. `children` are indices into `FrameSnapshot.nodes`. Text runs that
- * are not already the name of their parent become `role: "text"` nodes without an id.
+ * are not already the name of their parent become `role: "text"` nodes without an id; their run is in
+ * `text` and their `name` is "".
  * Generic containers without a name are folded away: their children are lifted to their parent.
  */
 export interface RawNode {
@@ -54,7 +55,10 @@ export interface RawNode {
   level?: number;
   href?: string;
   states?: NodeStates;
-  /** A short CSS selector that found this element when the snapshot was taken (a hint, not an address). */
+  /**
+   * A short CSS selector that found this element when the snapshot was taken (a hint, not an address).
+   * Set on actionable nodes and frames. Inside an open shadow root it is relative to that root.
+   */
   selector_hint?: string;
   children: number[];
   /** Set on `<iframe>`/`<frame>` nodes: the backend resolves the child document with `childFrame(id)`. */

@@ -10,11 +10,8 @@ import { actionPoint, hitTest } from './hit';
 
 const STABLE_BUDGET_MS = 500;
 
-export const STALE: ActionCheck = {
-  ok: false,
-  code: 'stale_ref',
-  message: 'The element is no longer in the document (it was removed, or the page navigated).',
-};
+export const STALE_MESSAGE = 'The element is no longer in the document (it was removed, or the page navigated).';
+export const STALE: ActionCheck = { ok: false, code: 'stale_ref', message: STALE_MESSAGE };
 
 function fail(code: Exclude<ActionCheck, { ok: true }>['code'], message: string, cover?: string): ActionCheck {
   return cover === undefined ? { ok: false, code, message } : { ok: false, code, message, cover };

@@ -1,7 +1,7 @@
 /** Focus for typing, reading a field's value back, and choosing <select> options. */
 import type { ActionCheck, NotActionableCode } from '../contract';
 import { resolve } from './registry';
-import { STALE, staticChecks } from './actions';
+import { STALE, STALE_MESSAGE, staticChecks } from './actions';
 import { deepActiveElement, composedContains } from './tree';
 import { optionLabel } from './facts';
 import { flat } from './names';
@@ -68,7 +68,7 @@ function strings(v: unknown): string[] | null {
  */
 export function select(doc: unknown, id: unknown, values: unknown, labels: unknown): SelectResult {
   const el = resolve(doc, id);
-  if (!el) return { ok: false, code: 'stale_ref', message: STALE.ok ? '' : STALE.message };
+  if (!el) return { ok: false, code: 'stale_ref', message: STALE_MESSAGE };
   const bad = staticChecks(el, 'select');
   if (bad && !bad.ok) return { ok: false, code: bad.code, message: bad.message };
   const sel = el as HTMLSelectElement;

@@ -8,13 +8,19 @@ import { DOC, elementById, idFor } from './registry';
 import { allRoots, checkSelector, composedChildren, composedParent, deepQueryAll } from './tree';
 import { hasSize, hiddenByVisibility, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
 import { INTERACTIVE_ROLES, finalRole, nativelyActionable, roleOf } from './roles';
-import { accessibleName, flat } from './names';
+import { accessibleName, flat, LabelIndex } from './names';
 
 const DEFAULT_LIMIT = 20;
 
-function toMatch(el: Element, styleOf: StyleOf): Match {
+/** Per-call caches: computed styles and the label index. */
+interface Ctx {
+  styleOf: StyleOf;
+  labels: LabelIndex;
+}
+
+function toMatch(el: Element, ctx: Ctx): Match {
   const role = roleOf(el);
-  const name = accessibleName(el, role, styleOf);
+  const name = accessibleName(el, role, ctx.styleOf, ctx.labels);
   return { id: idFor(el), role: finalRole(role, name), name };
 }
 
@@ -39,7 +45,8 @@ interface Found {
  * Innermost visible elements whose visible text or accessible name contains `needle` (lower-cased).
  * Text is gathered bottom-up in one walk, so nested matches cost no extra passes.
  */
-function textSearch(needle: string, styleOf: StyleOf): Found[] {
+function textSearch(needle: string, ctx: Ctx): Found[] {
+  const styleOf = ctx.styleOf;
   const found: Found[] = [];
   const visit = (node: Node, visible: boolean): { text: string; matched: boolean } => {
     let text = '';
@@ -68,7 +75,7 @@ function textSearch(needle: string, styleOf: StyleOf): Found[] {
       let hit = own.includes(needle);
       let exact = own === needle;
       if (!hit && actsAlone(el)) {
-        const name = accessibleName(el, roleOf(el), styleOf).toLowerCase();
+        const name = accessibleName(el, roleOf(el), styleOf, ctx.labels).toLowerCase();
         hit = name.includes(needle);
         exact = name === needle;
       }
@@ -98,6 +105,7 @@ function promote(el: Element): Element {
 
 export function query(q: unknown): QueryResult {
   const styleOf = styleCache();
+  const ctx: Ctx = { styleOf, labels: new LabelIndex() };
   const { selector, text, limit } = (q ?? {}) as { selector?: unknown; text?: unknown; limit?: unknown };
   const max = typeof limit === 'number' && limit >= 1 ? Math.min(Math.floor(limit), 1000) : DEFAULT_LIMIT;
   const needle = typeof text === 'string' ? flat(text).toLowerCase() : '';
@@ -109,9 +117,9 @@ export function query(q: unknown): QueryResult {
     const visible = all.filter((el) => shown(el, styleOf));
     // Hidden matches only when nothing visible matches, so prepare can say why it cannot act.
     elements = visible.length > 0 ? visible : all;
-    if (needle) elements = elements.filter((el) => flatText(el).includes(needle) || toMatch(el, styleOf).name.toLowerCase().includes(needle));
+    if (needle) elements = elements.filter((el) => flatText(el).includes(needle) || toMatch(el, ctx).name.toLowerCase().includes(needle));
   } else if (needle) {
-    const found = textSearch(needle, styleOf);
+    const found = textSearch(needle, ctx);
     const seen = new Set<Element>();
     const exact: Element[] = [];
     const partial: Element[] = [];
@@ -125,7 +133,7 @@ export function query(q: unknown): QueryResult {
   } else {
     return { ok: false, code: 'invalid_selector', message: 'Give a selector or a text to search for.' };
   }
-  const matches = elements.slice(0, max).map((el) => toMatch(el, styleOf));
+  const matches = elements.slice(0, max).map((el) => toMatch(el, ctx));
   return { ok: true, doc: DOC, matches, iframes: iframeIds(styleOf) };
 }
 

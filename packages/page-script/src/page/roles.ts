@@ -90,11 +90,17 @@ export function nativelyActionable(el: Element): boolean {
   if (el.hasAttribute('onclick')) return true;
   const tabindex = el.getAttribute('tabindex');
   if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
-  const html = el as HTMLElement;
-  if (html.isContentEditable) {
-    // Only the editing host: its editable descendants are part of the same field.
+  // The editing host carries the attribute; reading isContentEditable on every element would cost a
+  // style lookup each. (designMode documents have no host element: their body is the field.)
+  return isEditingHost(el);
+}
+
+/** The element that owns a contenteditable region (not its editable descendants). */
+export function isEditingHost(el: Element): boolean {
+  const ce = el.getAttribute('contenteditable');
+  if (ce !== null && ce !== 'false') {
     const parent = composedParent(el) as HTMLElement | null;
-    return !parent || !parent.isContentEditable;
+    return !parent || parent.isContentEditable !== true;
   }
-  return false;
+  return el.localName === 'body' && document.designMode === 'on';
 }

@@ -79,18 +79,37 @@ export class HintMaker {
   private step(el: Element, parent: ParentNode): string {
     const known = this.steps.get(el);
     if (known !== undefined) return known;
-    const totals = new Map<string, number>();
+    const totals = this.scratch;
+    totals.clear();
     for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
       totals.set(c.localName, (totals.get(c.localName) ?? 0) + 1);
     }
-    const seen = new Map<string, number>();
+    const seen = this.scratch2;
+    seen.clear();
     for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
       const tag = c.localName;
-      const k = (seen.get(tag) ?? 0) + 1;
-      seen.set(tag, k);
-      const name = IDENT.test(tag) ? tag : cssEscape(tag);
-      this.steps.set(c, totals.get(tag) === 1 ? name : `${name}:nth-of-type(${k})`);
+      const total = totals.get(tag)!;
+      const name = this.tagName(tag);
+      if (total === 1) this.steps.set(c, name);
+      else {
+        const k = (seen.get(tag) ?? 0) + 1;
+        seen.set(tag, k);
+        this.steps.set(c, `${name}:nth-of-type(${k})`);
+      }
     }
     return this.steps.get(el) ?? el.localName;
   }
+
+  private tagName(tag: string): string {
+    let name = this.tagNames.get(tag);
+    if (name === undefined) {
+      name = IDENT.test(tag) ? tag : cssEscape(tag);
+      this.tagNames.set(tag, name);
+    }
+    return name;
+  }
+
+  private readonly tagNames = new Map<string, string>();
+  private readonly scratch = new Map<string, number>();
+  private readonly scratch2 = new Map<string, number>();
 }

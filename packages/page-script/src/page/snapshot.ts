@@ -9,12 +9,12 @@
 import type { FrameSnapshot, RawNode, SnapshotOptions } from '../contract';
 import { DOC, idFor } from './registry';
 import { composedChildren, deepActiveElement } from './tree';
-import { hiddenByVisibility, hasSize, isEnabled, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
+import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunesSubtree, type StyleOf } from './style';
 import {
   CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES,
-  finalRole, nativelyActionable, roleOf,
+  finalRole, isEditingHost, nativelyActionable, roleOf,
 } from './roles';
-import { accessibleName, flat } from './names';
+import { accessibleName, flat, LabelIndex } from './names';
 import { hrefOf, levelOf, statesOf, valueOf } from './facts';
 import { HintMaker } from './selector-hint';
 
@@ -28,6 +28,8 @@ interface Flags {
   foldPassive: boolean;
   /** The nearest element's own visibility (text inherits it). */
   textVisible: boolean;
+  /** An ancestor has aria-disabled="true" (it disables the whole subtree). */
+  ariaDisabled: boolean;
 }
 
 class Walk {
@@ -35,9 +37,23 @@ class Walk {
   truncated = false;
   private pendingText = '';
   private pendingOut: number[] | null = null;
-  private readonly styleOf: StyleOf = styleCache();
+  // No style cache: the walk reads each element's style once, and a Map of 10k entries cost more than
+  // it saved (Chromium 156 profile). The accessible-name library keeps its own per-call cache.
+  private readonly styleOf: StyleOf = (el) => getComputedStyle(el);
   private readonly hints = new HintMaker();
   private readonly focused = deepActiveElement();
+  private readonly labels = new LabelIndex();
+  private readonly sized = new Map<Element, boolean>();
+
+  /** Box sizes are asked twice for label-wrapped controls (proxy decision, then the control itself). */
+  private hasSize(el: Element): boolean {
+    let v = this.sized.get(el);
+    if (v === undefined) {
+      v = hasSize(el);
+      this.sized.set(el, v);
+    }
+    return v;
+  }
 
   constructor(private readonly max: number, private readonly interactive: boolean) {}
 
@@ -79,14 +95,21 @@ class Walk {
   }
 
   children(parent: Node, out: number[], flags: Flags): void {
-    const kids = composedChildren(parent);
-    for (let i = 0; i < kids.length && !this.truncated; i++) {
-      const kid = kids[i]!;
-      if (kid.nodeType === 3) {
-        if (!flags.suppressText && flags.textVisible) this.addText((kid as Text).data, out);
-      } else if (kid.nodeType === 1) {
-        this.element(kid as Element, out, flags);
-      }
+    const el = parent as Element;
+    if (parent.nodeType === 1 && (el.shadowRoot || el.localName === 'slot')) {
+      const kids = composedChildren(parent);
+      for (let i = 0; i < kids.length && !this.truncated; i++) this.child(kids[i]!, out, flags);
+      return;
+    }
+    // The common case: sibling pointers, no NodeList (measurably cheaper in Chromium 156).
+    for (let kid = parent.firstChild; kid && !this.truncated; kid = kid.nextSibling) this.child(kid, out, flags);
+  }
+
+  private child(kid: Node, out: number[], flags: Flags): void {
+    if (kid.nodeType === 3) {
+      if (!flags.suppressText && flags.textVisible) this.addText((kid as Text).data, out);
+    } else if (kid.nodeType === 1) {
+      this.element(kid as Element, out, flags);
     }
   }
 
@@ -104,13 +127,13 @@ class Walk {
     }
     if (hiddenByVisibility(style)) {
       // Not shown itself, but a descendant may set visibility:visible again.
-      this.children(el, out, { ...flags, textVisible: false });
+      this.children(el, out, flags.textVisible ? { ...flags, textVisible: false } : flags);
       if (block) this.flush();
       return;
     }
     if (tag === 'iframe' || tag === 'frame') {
       const role = 'iframe';
-      this.emit({ id: idFor(el), role, name: accessibleName(el, role, this.styleOf), actionable: false, enabled: true, frame: true, selector_hint: this.hints.hint(el), children: [] }, out);
+      this.emit({ id: idFor(el), role, name: accessibleName(el, role, this.styleOf, this.labels, true), actionable: false, enabled: true, frame: true, selector_hint: this.hints.hint(el), children: [] }, out);
       return;
     }
     if (tag === 'svg' || el.namespaceURI === 'http://www.w3.org/2000/svg') {
@@ -123,10 +146,11 @@ class Walk {
       const proxy = this.labelProxy(el as HTMLLabelElement, out, flags);
       if (proxy) return;
     }
-    const enabled = isEnabled(el);
+    const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
+    const enabled = !ariaDisabled && !nativelyDisabled(el);
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
-    if (role === 'generic' && interactiveKind && (el as HTMLElement).isContentEditable) role = 'textbox';
-    const actionable = interactiveKind && enabled && hasSize(el);
+    if (role === 'generic' && interactiveKind && isEditingHost(el)) role = 'textbox';
+    const actionable = interactiveKind && enabled && this.hasSize(el);
     const generic = GENERIC_ROLES.has(role) || role === 'form' || role === 'region';
     const ownTextIsAName = suppressesOwnText(el);
 
@@ -142,7 +166,7 @@ class Walk {
       keep = name !== '' && (!this.interactive || CONTEXT_ROLES.has(role));
     } else keep = !this.interactive || CONTEXT_ROLES.has(role);
 
-    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true };
+    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled };
     if (!keep) {
       this.children(el, out, childFlags);
       if (block) this.flush();
@@ -152,6 +176,7 @@ class Walk {
     if (!named) name = this.name(el, role);
     const node: RawNode = { id: idFor(el), role, name, actionable, enabled, children: [] };
     this.facts(el, role, enabled, node);
+    if (actionable) node.selector_hint = this.hints.hint(el);
     if (this.emit(node, out) === null) return;
     if (LEAF_NAME_ROLES.has(role) && name !== '') {
       childFlags.suppressText = true;
@@ -167,25 +192,36 @@ class Walk {
   }
 
   /**
+   * Whether a control is rendered with a box (hidden inputs behind custom widgets are not). A control in
+   * a display:none subtree has no box, so its own style and size answer without an ancestor walk.
+   */
+  private controlShows(control: Element): boolean {
+    const style = this.styleOf(control);
+    return style.display !== 'none' && !hiddenByVisibility(style) && this.hasSize(control);
+  }
+
+  /**
    * A label whose control is not rendered (the usual custom-checkbox pattern: a hidden input and a
    * styled label) stands in for the control: clicking the label is how a user operates it.
    */
   private labelProxy(label: HTMLLabelElement, out: number[], flags: Flags): boolean {
     const control = label.control;
-    if (!control || composedContainsVisible(control, this.styleOf)) return false;
+    if (!control || this.controlShows(control)) return false;
     const role = roleOf(control);
     if (GENERIC_ROLES.has(role)) return false;
-    const enabled = isEnabled(control);
-    const actionable = enabled && hasSize(label);
+    const enabled = !flags.ariaDisabled && isEnabled(control);
+    const actionable = enabled && this.hasSize(label);
     if (this.interactive && !actionable) return false;
     if (flags.foldPassive && !actionable) return false;
-    const node: RawNode = { id: idFor(label), role, name: accessibleName(control, role, this.styleOf), actionable, enabled, children: [] };
+    // The library names hidden controls "" (accname 2A), so name it as if shown, else by the label's text.
+    const name = accessibleName(control, role, this.styleOf, this.labels, true) || flat(label.textContent ?? '');
+    const node: RawNode = { id: idFor(label), role, name, actionable, enabled, children: [] };
     const states = statesOf(control, role, enabled, this.focused);
     if (states) node.states = states;
-    node.selector_hint = this.hints.hint(label);
+    if (actionable) node.selector_hint = this.hints.hint(label);
     if (this.emit(node, out) === null) return true;
     // Other content of the label (a "terms" link in "I accept the terms") is still reachable.
-    this.children(label, node.children, { suppressText: true, foldPassive: true, textVisible: true });
+    this.children(label, node.children, { ...flags, suppressText: true, foldPassive: true, textVisible: true });
     this.flush();
     return true;
   }
@@ -194,7 +230,7 @@ class Walk {
     // A row's or a container cell's content-derived name would repeat its children.
     if (CONTAINER_NAME_ROLES.has(role) && (role === 'row' || el.childElementCount !== 0) &&
       !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')) return '';
-    return accessibleName(el, role, this.styleOf);
+    return accessibleName(el, role, this.styleOf, this.labels, true);
   }
 
   private facts(el: Element, role: string, enabled: boolean, node: RawNode): void {
@@ -206,7 +242,6 @@ class Walk {
     if (level !== undefined) node.level = level;
     const href = hrefOf(el);
     if (href !== undefined) node.href = href;
-    node.selector_hint = this.hints.hint(el);
   }
 
   /** SVG is a picture to an agent: one img node when named, never its drawing elements. */
@@ -217,11 +252,6 @@ class Walk {
     if (!name || explicit === 'none' || explicit === 'presentation') return;
     this.emit({ id: idFor(el), role: explicit || 'img', name, actionable: false, enabled: true, selector_hint: this.hints.hint(el), children: [] }, out);
   }
-}
-
-/** Whether a control is rendered with a box (hidden inputs behind custom widgets are not). */
-function composedContainsVisible(control: Element, styleOf: StyleOf): boolean {
-  return styleVisible(control, styleOf) && hasSize(control);
 }
 
 /** Labels, legends and captions whose text already names a control, fieldset, table or figure. */
@@ -246,7 +276,7 @@ export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Fra
   const title = flat(document.title ?? '');
   walk.nodes.push({ role: 'document', name: title, actionable: false, enabled: true, children: [] });
   const root = document.documentElement;
-  if (root) walk.children(root, walk.nodes[0]!.children, { suppressText: false, foldPassive: false, textVisible: true });
+  if (root) walk.children(root, walk.nodes[0]!.children, { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false });
   walk.flush();
   return { doc: DOC, url: location.href, title, nodes: walk.nodes, truncated: walk.truncated };
 }

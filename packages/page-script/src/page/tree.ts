@@ -73,9 +73,11 @@ export function deepQueryAll(selector: string): Element[] {
 export function checkSelector(selector: unknown): string | null {
   if (typeof selector !== 'string' || selector.trim() === '') return 'selector must be a non-empty string';
   try {
+    // An empty fragment can still reject late in some parsers (jsdom's nwsapi): try the document too.
     document.createDocumentFragment().querySelector(selector);
+    document.querySelector(selector);
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return String((e as Error)?.message ?? e);
   }
 }
