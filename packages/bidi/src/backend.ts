@@ -26,6 +26,11 @@ export interface BidiAdapter {
   customMethods(): CustomMethod[];
   /** Ms to wait after an input for a navigation to start (engine timing differs). */
   readonly navigationGraceMs?: number;
+  /**
+   * What a new page is: a tab (default) or a window of its own, for engines that throttle background
+   * tabs (parallel sessions each need a visible, unthrottled page).
+   */
+  readonly pageContextType?: 'tab' | 'window';
 }
 
 export interface LaunchedBrowser {
@@ -100,7 +105,11 @@ export class BidiBackend implements Backend {
     const session = await BidiSession.create(
       browser,
       opts.isolation === 'per_jcode_session',
-      { navigationGraceMs: this.adapter.navigationGraceMs ?? DEFAULT_GRACE_MS, pageScript: this.options.pageScript ?? pageScriptSource },
+      {
+        navigationGraceMs: this.adapter.navigationGraceMs ?? DEFAULT_GRACE_MS,
+        pageScript: this.options.pageScript ?? pageScriptSource,
+        contextType: this.adapter.pageContextType ?? 'tab',
+      },
       (s) => this.onSessionClosed(s),
       opts.signal,
     );

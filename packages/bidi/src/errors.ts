@@ -12,8 +12,13 @@ import { ProviderError } from '@browser-provider/core';
  */
 
 export interface ErrorRule {
-  /** BiDi error code, or a pseudo-code for transport failures (`<connection_closed>`, `<process_exited>`). */
+  /** BiDi error code, or a pseudo-code for failures we detect ourselves (`<connection_closed>`, …). */
   bidi: string;
+  /**
+   * A regular expression (source) the error message must match. Browsers report some distinct
+   * failures only as `unknown error` with a telling message; rules with a pattern are tried first.
+   */
+  messagePattern?: string;
   code: ErrorCode;
   detail: string;
   retryable: boolean;
@@ -24,7 +29,6 @@ export interface ErrorRule {
 
 const snapshot = (hint: string): Repair => ({ method: 'page.snapshot', params: {}, hint });
 const ensure = (hint: string): Repair => ({ method: 'session.ensure', params: {}, hint });
-const tabs = (hint: string): Repair => ({ method: 'tab.list', params: {}, hint });
 const status = (hint: string): Repair => ({ method: 'provider.status', params: {}, hint });
 
 export const BIDI_ERROR_TABLE: readonly ErrorRule[] = [
@@ -55,12 +59,20 @@ export const BIDI_ERROR_TABLE: readonly ErrorRule[] = [
   { bidi: 'no such web extension', code: 'invalid_request', detail: 'no_such_extension', retryable: false, note: 'webExtension.uninstall with an unknown id.' },
   { bidi: 'invalid web extension', code: 'invalid_request', detail: 'invalid_extension', retryable: false, note: 'webExtension.install could not load the archive.' },
   { bidi: 'no such alert', code: 'invalid_request', detail: 'no_such_prompt', retryable: false, note: 'No user prompt is open.' },
+  // Chrome 156 (chromium-bidi): a script awaiting a promise when its document goes away.
+  { bidi: 'unknown error', messagePattern: 'Inspected target navigated or closed|Execution context was destroyed|Cannot find context with specified id', code: 'not_ready', detail: 'document_replaced', retryable: true, repair: snapshot('The page navigated while the operation ran; take a new snapshot and act on the new page.'), note: 'The document was replaced during the call.' },
+  // Chrome 156 reports a superseded navigation as `unknown error`; Firefox 153 as well, with another text.
+  { bidi: 'unknown error', messagePattern: 'navigation canceled by concurrent navigation|navigation was aborted|NS_BINDING_ABORTED', code: 'not_ready', detail: 'navigation_superseded', retryable: true, repair: snapshot('Another navigation replaced this one; take a new snapshot to see where the page is.'), note: 'A newer navigation of the same tab won.' },
+  // Network failures: Chrome 156 `net::ERR_*`, Firefox 153 `NS_ERROR_*` or `Error: <reason>` (e.g. deniedPortAccess).
+  { bidi: 'unknown error', messagePattern: 'net::ERR_|NS_ERROR_|deniedPortAccess|dnsNotFound|connectionFailure|netTimeout|netReset|netOffline|malformedURI|unknownProtocolFound', code: 'invalid_request', detail: 'navigation_failed', retryable: false, note: 'The URL could not be loaded (DNS, refused connection, blocked port, bad scheme).' },
   { bidi: 'unknown error', code: 'internal_error', detail: 'browser_error', retryable: false, note: 'The browser failed without a reason; not guessed at.' },
   { bidi: '<connection_closed>', code: 'browser_not_running', detail: 'connection_closed', retryable: true, repair: ensure('The connection to the browser was lost; call session.ensure to start it again.'), note: 'The BiDi WebSocket closed.' },
+  { bidi: '<document_replaced>', code: 'not_ready', detail: 'document_replaced', retryable: true, repair: snapshot('The page navigated while the operation ran; take a new snapshot and act on the new page.'), note: 'Firefox 153 never answers a script awaiting a promise whose document went away; we detect the commit of a new document instead.' },
   { bidi: '<process_exited>', code: 'browser_not_running', detail: 'process_exited', retryable: true, repair: ensure('The browser process exited; call session.ensure to start it again.'), note: 'The launched browser process died.' },
 ];
 
-const BY_BIDI = new Map(BIDI_ERROR_TABLE.map((r) => [r.bidi, r]));
+const BY_BIDI = new Map(BIDI_ERROR_TABLE.filter((r) => !r.messagePattern).map((r) => [r.bidi, r]));
+const PATTERNS = BIDI_ERROR_TABLE.filter((r) => r.messagePattern).map((r) => ({ rule: r, re: new RegExp(r.messagePattern!) }));
 const UNKNOWN = BY_BIDI.get('unknown error')!;
 
 function fromRule(rule: ErrorRule, message: string, extra: Record<string, unknown> = {}): ProviderError {
@@ -74,7 +86,7 @@ function fromRule(rule: ErrorRule, message: string, extra: Record<string, unknow
 
 /** Translates a BiDi error reply to a command `method`. Unlisted codes fall back to `unknown error`. */
 export function translateBidiError(reply: { error: string; message: string }, method: string): ProviderError {
-  const rule = BY_BIDI.get(reply.error) ?? UNKNOWN;
+  const rule = PATTERNS.find((p) => p.rule.bidi === reply.error && p.re.test(reply.message))?.rule ?? BY_BIDI.get(reply.error) ?? UNKNOWN;
   const text = reply.message ? `${method}: ${reply.error}: ${reply.message}` : `${method}: ${reply.error}`;
   return fromRule(rule, text, { bidi_error: reply.error });
 }
@@ -87,6 +99,11 @@ export function browserGone(reason: GoneReason): ProviderError {
   const message =
     reason === 'process_exited' ? 'The browser process exited.' : 'The connection to the browser closed.';
   return fromRule(rule, message);
+}
+
+/** The page's document went away while a script call awaited it (see `<document_replaced>`). */
+export function documentReplaced(): ProviderError {
+  return fromRule(BY_BIDI.get('<document_replaced>')!, 'The document was replaced (navigation or frame removal) while the operation ran.');
 }
 
 /** Whether `e` is the BiDi error `code` after translation (e.g. to treat `no such frame` on close as done). */

@@ -2,7 +2,7 @@ import type { BackendPage, FrameKey, Rect, Screenshot, ViewportPoint } from '@br
 import { ProviderError } from '@browser-provider/core';
 import { OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { BidiBrowser } from './browser';
-import { isBidiError } from './errors';
+import { documentReplaced, isBidiError } from './errors';
 import { clickActions, chordActions, hoverActions, typeActions } from './input';
 import { NavigationWatch } from './navigation';
 import { pngSize } from './png';
@@ -13,6 +13,8 @@ export interface PageOptions {
   navigationGraceMs: number;
   /** The page script (an idempotent IIFE). */
   pageScript: () => string;
+  /** What `browsingContext.create` opens for a new page. */
+  contextType: 'tab' | 'window';
 }
 
 interface RemoteValue {
@@ -20,6 +22,9 @@ interface RemoteValue {
   value?: unknown;
 }
 type EvalResult = { type: 'success'; result: RemoteValue } | { type: 'exception'; exceptionDetails: { text?: string } };
+
+/** How long a script call may still answer after its document was replaced (it may have run in the new one). */
+const DOCUMENT_REPLACED_GRACE_MS = 300;
 
 const WAIT: Record<'load' | 'domcontentloaded' | 'none', string> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
 
@@ -165,13 +170,31 @@ export class BidiPage implements BackendPage {
     return unwrap(r);
   }
 
+  /**
+   * Calls a function awaiting its promise. Firefox 153 never answers such a call when the document is
+   * replaced meanwhile, so a new document (or the frame's removal) in `frame` fails the call with
+   * `document_replaced` after a short grace (the call may already have reached the new document).
+   */
   private async callFunction(fn: string, frame: FrameKey, args: RemoteValue[], signal: AbortSignal): Promise<RemoteValue> {
-    const r = await this.send<EvalResult>(
-      'script.callFunction',
-      { functionDeclaration: fn, arguments: args, awaitPromise: true, target: { context: frame }, resultOwnership: 'none' },
-      signal,
-    );
-    return unwrap(r);
+    const replaced = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const commit = this.browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.domContentLoaded';
+    const off = this.browser.onContext(frame, (method) => {
+      if ((method === commit || method === 'browsingContext.contextDestroyed') && !timer) {
+        timer = setTimeout(() => replaced.abort(documentReplaced()), DOCUMENT_REPLACED_GRACE_MS);
+      }
+    });
+    try {
+      const r = await this.send<EvalResult>(
+        'script.callFunction',
+        { functionDeclaration: fn, arguments: args, awaitPromise: true, target: { context: frame }, resultOwnership: 'none' },
+        AbortSignal.any([signal, replaced.signal]),
+      );
+      return unwrap(r);
+    } finally {
+      off();
+      clearTimeout(timer);
+    }
   }
 }
 

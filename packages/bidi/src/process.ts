@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 
 /**
  * A browser or driver process we launched. It runs in its own process group (`detached`) so that
@@ -29,6 +29,37 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   } catch {
     // ESRCH: the group is already gone.
   }
+}
+
+/**
+ * Whether a process of group `pgid` is still running (zombies excluded: when the leader dies first,
+ * its children are reparented to PID 1, which in some containers never reaps them). Linux reads
+ * /proc; elsewhere it answers from the signal probe alone.
+ */
+export function groupRunning(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      // stat: "pid (comm) state ppid pgrp ..."; comm may contain spaces, so split after the last ')'.
+      const stat = readFileSync(`/proc/${e}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return false;
 }
 
 function removeDirs(dirs: string[]): void {
@@ -124,8 +155,12 @@ export function spawnManaged(command: string, args: string[], opts: SpawnOptions
           if ((await Promise.race([exited.then(() => 'exited' as const), timer])) === 'timeout') killGroup(pid, 'SIGKILL');
           await exited;
         }
-        // The group leader may be gone while children linger (Firefox content processes); sweep them.
-        if (pid > 0) killGroup(pid, 'SIGKILL');
+        // The group leader may be gone while children linger (Firefox content processes, Chrome
+        // renderers); sweep them and wait (bounded) until SIGKILL has taken effect.
+        if (pid > 0) {
+          killGroup(pid, 'SIGKILL');
+          for (let i = 0; i < 40 && groupRunning(pid); i++) await new Promise((r) => setTimeout(r, 25));
+        }
         live.delete(pid);
         removeDirs(dirs);
       })();
@@ -137,6 +172,7 @@ export function spawnManaged(command: string, args: string[], opts: SpawnOptions
 /** Waits for the first output line matching `re`; rejects when the process exits or `signal` aborts first. */
 export function waitForLine(proc: ManagedProcess, re: RegExp, signal: AbortSignal): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     for (const line of proc.output) {
       const m = line.match(re);
       if (m) return resolve(m);

@@ -55,7 +55,7 @@ export class BidiSession implements BackendSession {
   async newPage(signal: AbortSignal): Promise<BackendPage> {
     this.browser.assertAlive();
     if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
-    const { context } = await this.browser.conn.send<{ context: string }>('browsingContext.create', { type: 'tab', userContext: this.userContext }, signal);
+    const { context } = await this.browser.conn.send<{ context: string }>('browsingContext.create', { type: this.pageOptions.contextType, userContext: this.userContext }, signal);
     const page = new BidiPage(this.browser, context, this.pageOptions, (p) => this.pages.delete(p));
     this.pages.add(page);
     // A tab that closes itself (window.close) leaves the session; later calls get page_not_found.

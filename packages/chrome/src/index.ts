@@ -43,7 +43,9 @@ export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBac
     features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
     optionalMethods: () => OPTIONAL,
     customMethods: () => [cdpSend, performanceMetrics],
-    navigationGraceMs: 150,
+    // Chrome 156 (chromedriver 156): a link click's navigationStarted arrives 0–20 ms after
+    // input.performActions answers on a loaded 2-core machine; 100 ms leaves margin.
+    navigationGraceMs: 100,
   };
   return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
 }

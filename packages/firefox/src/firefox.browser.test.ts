@@ -1,5 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeBidiBackend } from '../../bidi/src/testing/backend-suite';
 import { testPageScript } from '../../bidi/src/testing/stand-in-page-script';
+import { bidiSend } from '@browser-provider/bidi';
 import { createFirefoxBackend } from './index';
+import { installExtension } from './extension';
+import { launchFirefox } from './launch';
 
 describeBidiBackend('Firefox', () => createFirefoxBackend({ pageScript: testPageScript }));
+
+describe('Firefox custom methods', () => {
+  const backend = createFirefoxBackend({ pageScript: testPageScript });
+  let dir: string | undefined;
+  afterAll(async () => {
+    await backend.shutdown();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('advertises install_extension and the gated bidi.send', () => {
+    const names = backend.customMethods().map((m) => [m.name, m.gate]);
+    expect(names).toEqual([['firefox.install_extension', undefined], ['bidi.send', 'allow-debug']]);
+  });
+
+  it('installs an unpacked extension and passes raw BiDi commands through', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bp-ext-'));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ manifest_version: 2, name: 'bp-test', version: '1.0', browser_specific_settings: { gecko: { id: 'bp-test@example.org' } } }),
+    );
+    const session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: AbortSignal.timeout(60_000) });
+    const ctx = { signal: AbortSignal.timeout(30_000), session };
+    const r = await installExtension.handle(installExtension.params.parse({ session_id: 's', path: dir }), ctx);
+    expect(r.extension_id).toBe('bp-test@example.org');
+    const tree = await bidiSend.handle(bidiSend.params.parse({ session_id: 's', method: 'browsingContext.getTree', params: { maxDepth: 0 } }), ctx);
+    expect((tree.result as { contexts: unknown[] }).contexts.length).toBeGreaterThan(0);
+    await expect(bidiSend.handle(bidiSend.params.parse({ session_id: 's', method: 'nope.nothing' }), ctx)).rejects.toMatchObject({ code: 'unsupported_method' });
+    expect(() => installExtension.params.parse({ session_id: 's' })).toThrow();
+  });
+});
+
+describe('Firefox attach', () => {
+  it('attaches to a running Firefox, and closing detaches without stopping it', async () => {
+    const user = await launchFirefox(undefined, [], AbortSignal.timeout(60_000));
+    const backend = createFirefoxBackend({ attachUrl: user.url.replace(/\/session$/, ''), pageScript: testPageScript });
+    try {
+      const session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'require', signal: AbortSignal.timeout(30_000) });
+      expect(session.attached).toBe(true);
+      const page = await session.newPage(AbortSignal.timeout(30_000));
+      await page.navigate('data:text/html,<title>attached</title>', 'load', AbortSignal.timeout(30_000));
+      expect((await page.info(AbortSignal.timeout(30_000))).title).toBe('attached');
+      await session.close(AbortSignal.timeout(30_000));
+      await backend.shutdown();
+      expect(user.process.alive).toBe(true);
+      // The browser accepts a new automation session: ours was ended, not leaked.
+      const again = await backend.createSession({ isolation: 'shared', attach: 'prefer', signal: AbortSignal.timeout(30_000) });
+      expect(again.attached).toBe(true);
+      await backend.shutdown();
+      expect(user.process.alive).toBe(true);
+    } finally {
+      await backend.shutdown();
+      await user.process.kill();
+    }
+  });
+});

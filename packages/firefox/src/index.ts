@@ -41,8 +41,12 @@ export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiB
     features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
     optionalMethods: () => OPTIONAL,
     customMethods: () => [installExtension],
-    // Firefox 153: a link click reports navigationStarted ~10–40 ms after performActions answers.
-    navigationGraceMs: 150,
+    // Firefox 153: a link click's navigationStarted arrives before input.performActions answers
+    // (measured 45–150 ms earlier), so a short grace only covers scheduling jitter.
+    navigationGraceMs: 60,
+    // Firefox 153 headless: a background tab is `hidden` and its requestAnimationFrame runs at ~1 Hz,
+    // so the page script's two-frame stability check takes ~1 s; a window per page stays visible.
+    pageContextType: 'window',
   };
   return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
 }

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OP_CALLER } from '@browser-provider/page-script';
+import { BidiBackend, type BidiAdapter } from './backend';
+import { spawnManaged, type ManagedProcess } from './process';
+import { startStubServer, type StubServer } from './testing/stub-server';
+
+/** BidiBackend against a scripted remote end; the "browser process" is a `sleep`. */
+const sig = () => AbortSignal.timeout(5000);
+const SOURCE = 'globalThis.__installed = true';
+
+function adapter(stub: StubServer, procs: ManagedProcess[], attachUrl?: string): BidiAdapter {
+  return {
+    info: { providerId: 'stub-bidi', providerLabel: 'Stub', family: 'stub', browserLabel: 'Stub', engine: { name: 'Stub', automation: 'WebDriver BiDi' } },
+    launch: async () => {
+      const process = spawnManaged('sleep', ['30']);
+      procs.push(process);
+      return { url: stub.url, capabilities: {}, process };
+    },
+    ...(attachUrl ? { attachUrl } : {}),
+    attachCapabilities: () => ({}),
+    attachSteps: () => ['start the stub'],
+    status: async (live) => ({ availability: 'ready', browser_detected: true, browser_running: live.running, setup_state: 'complete', requires_manual_setup: false, recommended_browser: 'stub', manual_steps: [], diagnostics: [] }),
+    features: () => [],
+    optionalMethods: () => [],
+    customMethods: () => [],
+    navigationGraceMs: 60,
+  };
+}
+
+describe('BidiBackend (stub remote end)', () => {
+  let stub: StubServer;
+  let procs: ManagedProcess[];
+  let backend: BidiBackend;
+  beforeEach(async () => {
+    stub = await startStubServer();
+    procs = [];
+    backend = new BidiBackend(adapter(stub, procs), { pageScript: () => SOURCE });
+    let n = 0;
+    stub.handle('browser.createUserContext', () => ({ userContext: `uc${++n}` }));
+    stub.handle('script.addPreloadScript', () => ({ script: 'pre1' }));
+    stub.handle('browsingContext.create', () => ({ context: `ctx${++n}` }));
+  });
+  afterEach(async () => {
+    await backend.shutdown();
+    await stub.close();
+  });
+  const sent = (method: string) => stub.received.filter((r) => r.method === method).map((r) => r.params);
+
+  it('gives an isolated session its own user context with the page script preloaded, and removes both on close', async () => {
+    expect(backend.running()).toBe(false);
+    const s = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: sig() });
+    expect(backend.running()).toBe(true);
+    expect(s).toMatchObject({ isolated: true, attached: false });
+    expect(sent('session.subscribe')[0]?.['events']).toContain('browsingContext.navigationStarted');
+    expect(sent('script.addPreloadScript')).toEqual([{ functionDeclaration: `function () {\n${SOURCE}\n}`, userContexts: ['uc1'] }]);
+    const page = await s.newPage(sig());
+    expect(sent('browsingContext.create')).toEqual([{ type: 'tab', userContext: 'uc1' }]);
+    await s.close(sig());
+    expect(sent('browser.removeUserContext')).toEqual([{ userContext: 'uc1' }]);
+    expect(sent('script.removePreloadScript')).toEqual([{ script: 'pre1' }]);
+    await expect(s.newPage(sig())).rejects.toMatchObject({ code: 'session_not_found' });
+    expect(page.targetId).toBe('ctx2');
+  });
+
+  it('uses the default user context for shared sessions', async () => {
+    const s = await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+    expect(s.isolated).toBe(false);
+    expect(sent('browser.createUserContext')).toEqual([]);
+    expect(sent('script.addPreloadScript')[0]?.['userContexts']).toEqual(['default']);
+  });
+
+  it('installs the page script when a document lacks it, then retries the op once', async () => {
+    let installed = false;
+    stub.handle('script.evaluate', (p) => {
+      installed = p['expression'] === SOURCE;
+      return { type: 'success', result: { type: 'undefined' } };
+    });
+    stub.handle('script.callFunction', (p) => {
+      expect(p['functionDeclaration']).toBe(OP_CALLER);
+      expect(p['arguments']).toEqual([{ type: 'string', value: 'doc' }, { type: 'string', value: '[]' }]);
+      expect(p['target']).toEqual({ context: 'frame-7' });
+      return { type: 'success', result: installed ? { type: 'string', value: JSON.stringify({ ok: true, value: 'd1' }) } : { type: 'null' } };
+    });
+    const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+    expect(await page.call('frame-7', 'doc', [], sig())).toBe('d1');
+    expect(sent('script.callFunction')).toHaveLength(2);
+    stub.handle('script.callFunction', () => ({ type: 'success', result: { type: 'string', value: JSON.stringify({ ok: false, error: 'kaputt' }) } }));
+    await expect(page.call('frame-7', 'doc', [], sig())).rejects.toMatchObject({ code: 'internal_error', details: { code: 'page_script_error' } });
+  });
+
+  it('fails an op whose document is replaced while it runs with not_ready/document_replaced', async () => {
+    stub.handle('script.callFunction', (_p, sock) => {
+      setTimeout(() => sock.event('browsingContext.navigationCommitted', { context: 'f1', navigation: 'n1', url: 'x' }), 20);
+      return 'hang';
+    });
+    const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+    await expect(page.call('f1', 'doc', [], sig())).rejects.toMatchObject({ code: 'not_ready', retryable: true, details: { code: 'document_replaced' } });
+  });
+
+  it('reports navigated only when the click started a navigation that committed', async () => {
+    const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+    const ctx = page.targetId;
+    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
+    expect(sent('input.releaseActions')).toEqual([{ context: ctx }]);
+    stub.handle('input.performActions', (_p, sock) => {
+      setTimeout(() => sock.event('browsingContext.navigationStarted', { context: ctx, navigation: 'n1', url: 'u' }), 10);
+      setTimeout(() => sock.event('browsingContext.navigationCommitted', { context: ctx, navigation: 'n1', url: 'u' }), 100);
+      return {};
+    });
+    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: true });
+    stub.handle('input.performActions', (_p, sock) => {
+      sock.event('browsingContext.navigationStarted', { context: ctx, navigation: 'n2', url: 'u#a' });
+      sock.event('browsingContext.fragmentNavigated', { context: ctx, navigation: 'n2', url: 'u#a' });
+      return {};
+    });
+    expect(await page.press(['Enter'], sig())).toEqual({ navigated: false });
+    // An iframe navigating is not a navigation of the page.
+    stub.handle('input.performActions', (_p, sock) => {
+      sock.event('browsingContext.navigationStarted', { context: 'child', navigation: 'n3', url: 'u' });
+      return {};
+    });
+    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
+  });
+
+  it('waits for the commit when navigating with waitUntil none', async () => {
+    const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+    let committed = false;
+    stub.handle('browsingContext.navigate', (p, sock) => {
+      expect(p['wait']).toBe('none');
+      setTimeout(() => {
+        committed = true;
+        sock.event('browsingContext.navigationCommitted', { context: page.targetId, navigation: 'nav9', url: 'u' });
+      }, 50);
+      return { navigation: 'nav9', url: 'u' };
+    });
+    await page.navigate('http://x/', 'none', sig());
+    expect(committed).toBe(true);
+  });
+
+  it('rejects pending calls with browser_not_running when the browser process dies, and relaunches', async () => {
+    stub.handle('browsingContext.navigate', () => 'hang');
+    const s = await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+    const page = await s.newPage(sig());
+    const pending = page.navigate('http://x/', 'load', sig());
+    process.kill(-procs[0]!.pid, 'SIGKILL');
+    await expect(pending).rejects.toMatchObject({ code: 'browser_not_running', details: { code: 'process_exited' } });
+    expect(backend.running()).toBe(false);
+    await expect(s.newPage(sig())).rejects.toMatchObject({ code: 'browser_not_running' });
+    await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+    expect(procs).toHaveLength(2);
+    expect(backend.running()).toBe(true);
+  });
+
+  it('refuses attach "require" without an endpoint, with manual steps', async () => {
+    await expect(backend.createSession({ isolation: 'shared', attach: 'require', signal: sig() })).rejects.toMatchObject({
+      code: 'setup_required',
+      details: { code: 'attach_not_configured', manual_steps: ['start the stub'] },
+    });
+  });
+
+  it('attaches when configured, and detaches (session.end, no kill) when the last attached session closes', async () => {
+    const attached = new BidiBackend(adapter(stub, procs, stub.url), { pageScript: () => SOURCE });
+    const s = await attached.createSession({ isolation: 'per_jcode_session', attach: 'prefer', signal: sig() });
+    expect(s.attached).toBe(true);
+    expect(procs).toHaveLength(0);
+    await s.close(sig());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent('session.end')).toHaveLength(1);
+    expect(sent('browser.close')).toHaveLength(0);
+    await attached.shutdown();
+  });
+
+  it('shutdown closes the browser and kills the process group', async () => {
+    await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+    const proc = procs[0]!;
+    await backend.shutdown();
+    expect(sent('browser.close')).toHaveLength(1);
+    expect(proc.alive).toBe(false);
+    expect(backend.running()).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeBidiBackend } from '../../bidi/src/testing/backend-suite';
+import { testPageScript } from '../../bidi/src/testing/stand-in-page-script';
+import { createChromeBackend } from './index';
+import { cdpSend, performanceMetrics } from './cdp';
+
+describeBidiBackend('Chrome', () => createChromeBackend({ pageScript: testPageScript }));
+
+describe('Chrome custom methods', () => {
+  const backend = createChromeBackend({ pageScript: testPageScript });
+  afterAll(() => backend.shutdown());
+
+  it('reports status with both versions', async () => {
+    const st = await backend.status();
+    expect(st).toMatchObject({ availability: 'ready', browser_detected: true, setup_state: 'complete' });
+    expect(st.diagnostics.map((d) => d.code)).toEqual(['browser_found', 'driver_found']);
+  });
+
+  it('sends CDP commands to the page and reads performance metrics', async () => {
+    const session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: AbortSignal.timeout(60_000) });
+    const page = await session.newPage(AbortSignal.timeout(30_000));
+    await page.navigate('data:text/html,<p>one</p><p>two</p>', 'load', AbortSignal.timeout(30_000));
+    const ctx = { signal: AbortSignal.timeout(30_000), session, page };
+    const r = await cdpSend.handle(cdpSend.params.parse({ session_id: 's', method: 'Runtime.evaluate', params: { expression: 'document.querySelectorAll("p").length', returnByValue: true } }), ctx);
+    expect((r.result as { result: { value: number } }).result.value).toBe(2);
+    const v = await cdpSend.handle(cdpSend.params.parse({ session_id: 's', method: 'Browser.getVersion', target: 'browser' }), ctx);
+    expect((v.result as { product: string }).product).toMatch(/Chrome\/\d+/);
+    const m = await performanceMetrics.handle({ session_id: 's' }, ctx);
+    expect(m.metrics['Nodes']).toBeGreaterThan(3);
+    expect(m.metrics).toHaveProperty('JSHeapUsedSize');
+  });
+});
