@@ -113,6 +113,7 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(stale.code).toBe('element_not_found');
     expect(stale.details.code).toBe('stale_ref');
     expect(stale.details.repair?.method).toBe('page.snapshot');
+    expect(stale.details.repair?.params.session_id).toBe(s.session_id);
     expect(backend.pages[0]!.clicks).toHaveLength(1);
 
     const snap3 = resultOf(await call('page.snapshot', { session_id: s.session_id }));

@@ -188,6 +188,7 @@ export class Dispatcher {
         signal,
       );
     } catch (e) {
+      if (e instanceof ProviderError) completeRepair(e, params);
       const reason: unknown = signal.aborted ? signal.reason : undefined;
       if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, timeoutMs);
       if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, opts.inflight?.started ?? false);
@@ -237,6 +238,20 @@ export class Dispatcher {
       : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal }) as never };
     return this.#run(m.name, params, warnings, handler, { inflight });
   }
+}
+
+/** Methods whose repair needs no session: everything else gets the caller's session_id filled in. */
+const SESSIONLESS = new Set(['session.ensure', 'provider.describe', 'provider.status']);
+
+/**
+ * Backends and core name a repair's method and hint; the call's own ids make it ready to send.
+ * Only missing fields are filled: a repair that names another page keeps it.
+ */
+function completeRepair(e: ProviderError, params: Record<string, unknown>): void {
+  const repair = e.details.repair;
+  if (repair === undefined || SESSIONLESS.has(repair.method)) return;
+  if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
+  if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
 }
 
 function unsupported(method: string): ProviderError {

@@ -83,8 +83,11 @@ export const HANDLERS: HandlerTable = {
   'tab.close': { scope: 'session', run: (ctx, p) => closeTab(ctx.provider, ctx.session, p, ctx.signal) },
 };
 
-/** Optional methods built only on the required Backend interface: every engine has them. */
-const ENGINE_INDEPENDENT: ReadonlySet<string> = new Set(['tab.list', 'tab.new', 'tab.activate', 'tab.close']);
+/**
+ * Optional methods built only on the required Backend interface (page script + trusted input), so
+ * every engine has them; the browser tests and the conformance run check them on each.
+ */
+const ENGINE_INDEPENDENT: ReadonlySet<string> = new Set(['tab.list', 'tab.new', 'tab.activate', 'tab.close', 'page.hover', 'page.press', 'page.select']);
 
 /** The optional methods this provider answers: implemented in core and, where it takes the engine, offered by it. */
 export function supportedOptionalMethods(provider: Provider): OptionalMethodName[] {
