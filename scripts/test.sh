@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure.sh
 step() { printf '\n== %s\n' "$*" >&2; }
-step "generated schemas are up to date";  pnpm -s schemas:check
+step "generated docs are up to date";     pnpm -s docs:check
 step "typecheck";                         pnpm -s exec tsc -p tsconfig.json
 step "lint";                              pnpm -s exec eslint .
 step "unit and real-browser tests";       pnpm -s exec vitest run

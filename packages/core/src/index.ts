@@ -8,3 +8,4 @@ export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
 export { runStdioServer } from './server';
 export { parseParams } from './validate';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
+export { CORE_CAUSES, type CauseInfo } from './causes';

@@ -1,0 +1,57 @@
+import type { ErrorCode } from '@browser-provider/protocol';
+
+/**
+ * Every cause core itself reports: the protocol code, the `details.code`, whether retrying the same
+ * call can succeed, the method its repair names, and when it happens. docs/errors.md is generated
+ * from this table and the backends' translation tables; causes.test.ts fails when core raises a
+ * (code, detail) pair this table does not list.
+ */
+export interface CauseInfo {
+  code: ErrorCode;
+  detail: string;
+  retryable: boolean | 'depends';
+  repair?: string;
+  when: string;
+}
+
+export const CORE_CAUSES: readonly CauseInfo[] = [
+  { code: 'invalid_request', detail: 'parse_error', retryable: false, when: 'The line is not JSON (answered with id null).' },
+  { code: 'invalid_request', detail: 'not_an_object', retryable: false, when: 'The request is JSON but not an object.' },
+  { code: 'invalid_request', detail: 'invalid_envelope', retryable: false, when: 'id, method or params has the wrong type.' },
+  { code: 'invalid_request', detail: 'unsupported_protocol_version', retryable: false, when: 'protocol_version is not "0.1".' },
+  { code: 'invalid_request', detail: 'payload_too_large', retryable: false, when: 'The request line is over 32 MiB (it is never buffered whole).' },
+  { code: 'invalid_request', detail: 'invalid_params', retryable: false, when: 'A param has the wrong type or value; the message and details.field name it.' },
+  { code: 'unsupported_method', detail: 'unknown_method', retryable: false, repair: 'provider.describe', when: 'The method is unknown, or optional and not offered by this engine.' },
+  { code: 'session_not_found', detail: 'unknown_session', retryable: false, repair: 'session.ensure', when: 'No session has this id.' },
+  { code: 'session_not_found', detail: 'session_closed', retryable: false, repair: 'session.ensure', when: 'The session was closed or expired; the message says why.' },
+  { code: 'page_not_found', detail: 'unknown_page', retryable: false, repair: 'tab.list', when: 'The session has no page with this id.' },
+  { code: 'page_not_found', detail: 'page_closed', retryable: false, repair: 'tab.list', when: 'The page was closed; the message says how.' },
+  { code: 'page_not_found', detail: 'no_page', retryable: false, repair: 'page.open', when: 'The session has no open page.' },
+  { code: 'page_not_found', detail: 'frame_detached', retryable: false, repair: 'page.snapshot', when: 'The iframe that held the element is gone or navigated.' },
+  { code: 'permission_denied', detail: 'tab_leased', retryable: false, repair: 'tab.new', when: "The page belongs to another session (details.holder_session_id)." },
+  { code: 'permission_denied', detail: 'gated', retryable: false, when: 'A passthrough or eval method the server was not started to allow (details.gate_flag).' },
+  { code: 'permission_denied', detail: 'scheme_not_allowed', retryable: false, when: 'page.open of a file:, javascript: or other non-web URL.' },
+  { code: 'unsupported_target', detail: 'browser_family', retryable: false, repair: 'session.ensure', when: 'browser_preference names a browser this provider does not drive.' },
+  { code: 'element_not_found', detail: 'stale_ref', retryable: false, repair: 'page.snapshot', when: "The ref's element is gone or belongs to an earlier document; nothing is dispatched." },
+  { code: 'element_not_found', detail: 'unknown_ref', retryable: false, repair: 'page.snapshot', when: 'The ref was never issued by this session.' },
+  { code: 'element_not_found', detail: 'wrong_page', retryable: false, repair: 'page.snapshot', when: 'The ref belongs to another page of the session (details.page_id).' },
+  { code: 'element_not_found', detail: 'rev_mismatch', retryable: false, repair: 'page.snapshot', when: 'Strict mode: the action named a rev older than the latest snapshot.' },
+  { code: 'element_not_found', detail: 'no_match', retryable: false, repair: 'page.snapshot', when: 'No element matches the selector or text query.' },
+  { code: 'invalid_request', detail: 'ambiguous', retryable: false, repair: 'page.click', when: 'Several elements match; details.candidates lists up to 10 (ref, role, name).' },
+  { code: 'invalid_selector', detail: 'syntax', retryable: false, when: 'The CSS selector does not parse.' },
+  { code: 'element_not_actionable', detail: 'obscured', retryable: true, repair: 'page.snapshot', when: 'Another element covers the action point (details.cover describes it); nothing is dispatched.' },
+  { code: 'element_not_actionable', detail: 'disabled', retryable: true, repair: 'page.snapshot', when: 'The element is disabled; nothing is dispatched.' },
+  { code: 'element_not_actionable', detail: 'not_visible', retryable: true, repair: 'page.scroll', when: 'The element has no visible box.' },
+  { code: 'element_not_actionable', detail: 'unstable', retryable: true, repair: 'page.wait', when: 'The element kept moving for the whole actionability window.' },
+  { code: 'element_not_actionable', detail: 'file_input', retryable: false, repair: 'upload.set_files', when: 'page.type on a file input.' },
+  { code: 'element_not_actionable', detail: 'not_editable', retryable: false, repair: 'page.snapshot', when: 'page.type on an element that takes no text.' },
+  { code: 'element_not_actionable', detail: 'not_select', retryable: false, repair: 'page.snapshot', when: 'page.select on an element that is not a <select>.' },
+  { code: 'element_not_actionable', detail: 'no_option', retryable: false, repair: 'page.snapshot', when: 'page.select named no existing option.' },
+  { code: 'element_not_actionable', detail: 'missed', retryable: false, repair: 'page.snapshot', when: 'The click was dispatched but landed on another element (the page moved in between).' },
+  { code: 'navigation_timeout', detail: 'deadline', retryable: true, repair: 'page.wait', when: 'A navigation outlived timeout_ms.' },
+  { code: 'not_ready', detail: 'outcome_unknown', retryable: true, repair: 'page.snapshot', when: 'A call outlived timeout_ms; details.outcome says whether it may have acted.' },
+  { code: 'not_ready', detail: 'cancelled', retryable: true, repair: 'page.snapshot', when: 'Cancelled by requests.cancel; details.outcome is not_done (queued) or unknown (running).' },
+  { code: 'not_ready', detail: 'job_active', retryable: true, repair: 'jobs.get', when: 'A background job owns the session; mutating calls wait for it.' },
+  { code: 'invalid_request', detail: 'unknown_job', retryable: false, repair: 'jobs.list', when: "No job with this id in the caller's session (other sessions' jobs look the same)." },
+  { code: 'browser_not_running', detail: 'shutting_down', retryable: false, when: 'The server is shutting down.' },
+];
