@@ -20,16 +20,16 @@ export class PageHandle {
   readonly docs = new Map<FrameKey, string>();
   rev = 0;
   closedReason: string | undefined;
-  /** Recent snapshots by rev, oldest first, for diffs. */
-  readonly history = new Map<number, PageSnapshotV1>();
+  /** Recent snapshots by rev, oldest first, for diffs (with the mode they were taken in). */
+  readonly history = new Map<number, { snapshot: PageSnapshotV1; mode: 'full' | 'interactive' }>();
 
   constructor(
     readonly id: string,
     readonly backend: BackendPage,
   ) {}
 
-  remember(rev: number, snapshot: PageSnapshotV1): void {
-    this.history.set(rev, snapshot);
+  remember(rev: number, snapshot: PageSnapshotV1, mode: 'full' | 'interactive'): void {
+    this.history.set(rev, { snapshot, mode });
     while (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as number);
   }
 

@@ -51,13 +51,14 @@ export async function snapshotPage(
   warnings: string[],
   signal: AbortSignal,
 ): Promise<ResultOf<'page.snapshot'>> {
-  const mode = p.mode ?? 'full';
+  // A diff compares like with like: without an explicit mode it takes the base snapshot's.
+  const mode = p.mode ?? (p.since_rev !== undefined ? page.history.get(p.since_rev)?.mode : undefined) ?? 'full';
   const budget = { nodes: p.max_nodes ?? DEFAULT_MAX_NODES };
   const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal);
   const mint = (frame: FrameKey, doc: string, id: number) => session.refs.mint({ pageId: page.id, frame, doc, id });
   const out = assemble(top, mint);
   const rev = ++page.rev;
-  page.remember(rev, out.snapshot);
+  page.remember(rev, out.snapshot, mode);
   let truncated = out.truncated;
   if (truncated) warnings.push(`snapshot truncated at ${p.max_nodes ?? DEFAULT_MAX_NODES} nodes; pass a larger max_nodes to see more`);
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
@@ -68,7 +69,8 @@ export async function snapshotPage(
   if (p.since_rev !== undefined) {
     const base = page.history.get(p.since_rev);
     if (base !== undefined && p.since_rev !== rev) {
-      const { diff } = diffSnapshots(base, out.snapshot, p.since_rev);
+      if (base.mode !== mode) warnings.push(`rev ${p.since_rev} was a ${base.mode} snapshot and this one is ${mode}; the diff shows that difference too`);
+      const { diff } = diffSnapshots(base.snapshot, out.snapshot, p.since_rev);
       const pruned = pruneToDiff(out.snapshot, out.elements, diff);
       const text = limitText(diffText(diff), p.max_text_chars);
       return { ...head, ...pruned, text: text.text, diff, ...(truncated || text.cut ? { truncated: true } : {}) };
