@@ -50,6 +50,15 @@ describe('ProviderClient', { timeout: 20_000 }, () => {
     expect(!r.ok && r.error.code).toBe('session_not_found');
   });
 
+  it('callRaw sends an envelope verbatim and matches the answer by its own id', async () => {
+    const c = client();
+    const wrongVersion = await c.callRaw({ protocol_version: '9.9', id: 42, method: 'provider.status', params: {} });
+    expect(wrongVersion).toMatchObject({ id: 42, ok: false, error: { code: 'invalid_request' } });
+    const ok = await c.callRaw({ protocol_version: '0.1', id: 'raw-1', method: 'provider.status' });
+    expect(ok).toMatchObject({ id: 'raw-1', ok: true });
+    expect(c.violations).toEqual([]);
+  });
+
   it('gets the id:null answer to a malformed line via sendRaw', async () => {
     const c = client();
     c.sendRaw('this is not json');

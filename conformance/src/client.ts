@@ -128,8 +128,24 @@ export class ProviderClient {
    * is data for the scenario to judge. Rejects on timeout, abort, provider exit or a malformed answer.
    */
   call(method: string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<ResponseEnvelope> {
-    if (this.closing || this.exit) return Promise.reject(new ClientClosedError(method));
     const id = `c${this.nextId++}`;
+    return this.request(id, method, JSON.stringify({ protocol_version: PROTOCOL_VERSION, id, method, params }), options);
+  }
+
+  /**
+   * Sends `envelope` exactly as given (wrong protocol_version, odd params, unknown fields…) and awaits
+   * the answer to its `id`, which must be a valid request id not already in flight. For fuzzing the
+   * envelope itself; the answer is checked like any other (a result only when `method` is a known name).
+   */
+  callRaw(envelope: Record<string, unknown> & { id: RequestId }, options: CallOptions = {}): Promise<ResponseEnvelope> {
+    const { id } = envelope;
+    if (this.pending.has(id)) return Promise.reject(new TypeError(`id ${String(id)} is already in flight`));
+    const method = typeof envelope.method === 'string' ? envelope.method : '(no method)';
+    return this.request(id, method, JSON.stringify(envelope), options);
+  }
+
+  private request(id: RequestId, method: string, line: string, options: CallOptions): Promise<ResponseEnvelope> {
+    if (this.closing || this.exit) return Promise.reject(new ClientClosedError(method));
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(new CallAbortedError(method, signal.reason));
@@ -153,7 +169,7 @@ export class ProviderClient {
         resolve: (r) => (cleanup(), resolve(r)),
         reject: (e) => (cleanup(), reject(e)),
       });
-      this.write(JSON.stringify({ protocol_version: PROTOCOL_VERSION, id, method, params }));
+      this.write(line);
     });
   }
 

@@ -2,11 +2,22 @@ export { ProviderClient, type ClientOptions, type CallOptions, type ExitInfo, ty
 export * from './client-errors';
 export { startFixtureServer, type FixtureServer } from './fixtures/server';
 export { FIXTURE } from './fixtures/pages';
-export { SCENARIOS, SCENARIO_IDS, type Scenario, type ScenarioId } from './scenarios/index';
+export { ERROR_FIXTURE } from './fixtures/error-pages';
+export {
+  CORE_SCENARIOS,
+  CORE_SCENARIO_IDS,
+  ERROR_SCENARIOS,
+  ERROR_SCENARIO_IDS,
+  SCENARIOS,
+  SCENARIO_IDS,
+  type Scenario,
+  type ScenarioId,
+  type ScenarioTier,
+} from './scenarios/index';
 export { certify, type CertifyOptions } from './runner';
 export { runCertification, type BrowserTarget, type CertificationOptions, type CertificationOutput } from './certification';
 export { Expectations, ExpectationEntry, allPass, compareRun, formatExpectations, loadExpectations, EXPECTATIONS_DIR } from './expectations';
-export { assignTier, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
+export { assignTier, errorTier, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
 export { consoleProgress, matrixTable, progressLine } from './report/console';
 export { renderHtml } from './report/html';
 export { renderJson } from './report/json';

@@ -6,14 +6,14 @@ import { startFixtureServer } from './fixtures/server';
 import { SCENARIOS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
 import { decodeBase64, readPngHeader } from './scenarios/png';
 import { summarize } from './summary';
-import { assignTier } from './tier';
+import { assignTier, errorTier } from './tier';
 import type { Availability, BrowserResult, ProgressEvent, RunResult, ScenarioRunResult, Screenshot } from './types';
 
 export interface CertifyOptions extends ProviderCommand {
   browser: string;
   runs?: number;
   expectations: Expectations;
-  /** Defaults to all 10; a subset is for debugging and can never satisfy full expectations. */
+  /** Defaults to both tiers (core, then errors); a subset is for debugging and can never satisfy full expectations. */
   scenarios?: readonly Scenario[];
   /** A fixture site already running (shared across browsers); otherwise one is started and stopped. */
   origin?: string;
@@ -72,6 +72,7 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
     ...(preflight.provider === undefined ? {} : { provider: preflight.provider }),
     tier,
     tier_reasons: reasons,
+    error_tier: errorTier(scenarios.filter((s) => s.tier === 'errors').map((s) => s.id), results),
     runs: results,
     scenarios: summarize(scenarios, results, options.expectations),
     problems,

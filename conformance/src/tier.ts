@@ -1,4 +1,5 @@
-import type { Availability, RunResult, Tier } from './types';
+import { CORE_SCENARIO_IDS } from './scenarios/index';
+import type { Availability, ErrorTierResult, RunResult, Tier } from './types';
 
 /**
  * Tier thresholds, after the draft's "Certification guidance":
@@ -18,7 +19,9 @@ export const FOUNDATION = ['01-provider-describe', '02-provider-status', '03-ses
 export function assignTier(availability: Availability, runs: readonly RunResult[]): { tier: Tier; reasons: string[] } {
   if (availability === 'unavailable') return { tier: 'unavailable', reasons: ['the provider reports its browser unavailable'] };
   if (runs.length === 0) return { tier: 'experimental', reasons: ['no run completed'] };
-  const passed = runs.map((r) => new Set(r.scenarios.filter((s) => s.status === 'pass').map((s) => s.id as string)));
+  // Only the core scenarios count here; the errors tier is reported beside the tier (errorTier below).
+  const core = new Set<string>(CORE_SCENARIO_IDS);
+  const passed = runs.map((r) => new Set(r.scenarios.filter((s) => s.status === 'pass' && core.has(s.id)).map((s) => s.id as string)));
   const reasons: string[] = [];
 
   const allCore = passed.every((p) => p.size === CORE_SCENARIO_COUNT);
@@ -33,4 +36,20 @@ export function assignTier(availability: Availability, runs: readonly RunResult[
   if (!foundation) reasons.push(`a foundation scenario (${FOUNDATION.join(', ')}) failed in some run`);
   if (!enough) reasons.push(`fewer than ${COMPATIBLE_MIN_PASSES} scenarios passed in some run`);
   return { tier: 'experimental', reasons };
+}
+
+/**
+ * The errors tier: how many of the error scenarios that were selected passed in every run. It does not
+ * move the certification tier (the draft's tiers are about the 10 core scenarios); it is shown beside
+ * it as "errors n/m", and its expectations are checked like any other scenario's.
+ */
+export function errorTier(errorIds: readonly string[], runs: readonly RunResult[]): ErrorTierResult {
+  const passedEveryRun = (id: string) => runs.length > 0 && runs.every((r) => r.scenarios.some((s) => s.id === id && s.status === 'pass'));
+  const executed = (id: string) => runs.some((r) => r.scenarios.some((s) => s.id === id && (s.status === 'pass' || s.status === 'fail')));
+  return {
+    passed: errorIds.filter(passedEveryRun).length,
+    total: errorIds.length,
+    executed: errorIds.filter(executed).length,
+    failing: errorIds.filter((id) => executed(id) && !passedEveryRun(id)),
+  };
 }

@@ -57,6 +57,16 @@ export interface ScenarioSummary {
   screenshot?: Screenshot;
 }
 
+/** The errors tier of one browser: error scenarios passing in every run, out of those selected. */
+export interface ErrorTierResult {
+  passed: number;
+  total: number;
+  /** Error scenarios that ran (pass or fail) in at least one run; 0 when the browser was unavailable. */
+  executed: number;
+  /** Executed error scenarios that failed in some run. */
+  failing: string[];
+}
+
 export interface BrowserResult {
   browser: string;
   command: string[];
@@ -67,6 +77,7 @@ export interface BrowserResult {
   provider?: { id: string; label: string; version: string };
   tier: Tier;
   tier_reasons: string[];
+  error_tier: ErrorTierResult;
   runs: RunResult[];
   scenarios: ScenarioSummary[];
   problems: string[];
@@ -80,6 +91,8 @@ export interface MatrixResult {
   runs: number;
   browsers: BrowserResult[];
   scenario_ids: ScenarioId[];
+  /** The subset of scenario_ids that forms the errors tier (the rest are core). */
+  error_scenario_ids: ScenarioId[];
   /** Every available browser is ok (and, with requireAvailable, none is unavailable). */
   ok: boolean;
   regenerate_command: string;

@@ -1,5 +1,5 @@
 import type { MatrixResult, ProgressEvent } from '../types';
-import { cell, formatMs, STATUS_MARK, tierLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, formatMs, STATUS_MARK, tierLabel, expectationLabel } from './format';
 
 /** One line per finished scenario, run and browser, for stderr while certification runs. */
 export function progressLine(event: ProgressEvent): string {
@@ -14,7 +14,7 @@ export function progressLine(event: ProgressEvent): string {
     case 'run-end':
       return `[${event.browser}] run ${event.run} ${event.result.ok ? 'matches expectations' : `MISMATCH: ${event.result.problems.join('; ')}`}`;
     case 'browser-end':
-      return `[${event.result.browser}] tier ${tierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
+      return `[${event.result.browser}] tier ${tierLabel(event.result)}, ${errorTierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
   }
 }
 
@@ -23,20 +23,28 @@ export function consoleProgress(stream: NodeJS.WritableStream = process.stderr):
   return (event) => void stream.write(`${progressLine(event)}\n`);
 }
 
-/** Plain-text matrix: scenarios down, browsers across, passes/runs and median time per cell. */
+/** Plain-text matrix: scenarios down (core, then errors), browsers across, passes/runs and median time per cell. */
 export function matrixTable(m: MatrixResult): string {
   const header = ['scenario', ...m.browsers.map((b) => b.browser)];
-  const rows = m.scenario_ids.map((id) => [
+  const row = (id: string) => [
     id,
     ...m.browsers.map((b) => {
       const s = b.scenarios.find((x) => x.id === id);
       return s ? `${cell(b, s)} ${s.executed ? formatMs(s.median_ms) : ''}`.trim() : 'not run';
     }),
-  ]);
-  const footer = [['tier', ...m.browsers.map(tierLabel)], ['expectations', ...m.browsers.map((b) => expectationLabel(b))]];
-  const all = [header, ...rows, ...footer];
+  ];
+  const errors = new Set<string>(m.error_scenario_ids);
+  const core = m.scenario_ids.filter((id) => !errors.has(id)).map(row);
+  const errorRows = m.scenario_ids.filter((id) => errors.has(id)).map(row);
+  const footer = [
+    ['tier', ...m.browsers.map(tierLabel)],
+    ...(errorRows.length ? [['errors tier', ...m.browsers.map(errorTierLabel)]] : []),
+    ['expectations', ...m.browsers.map((b) => expectationLabel(b))],
+  ];
+  const all = [header, ...core, ...errorRows, ...footer];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [line(header), rule, ...rows.map(line), rule, ...footer.map(line)].join('\n');
+  const errorBlock = errorRows.length ? [rule, ...errorRows.map(line)] : [];
+  return [line(header), rule, ...core.map(line), ...errorBlock, rule, ...footer.map(line)].join('\n');
 }

@@ -40,6 +40,14 @@ export function versionLabel(browser: BrowserResult): string {
   return parts.filter((p) => p !== undefined).join(' · ') || 'unknown';
 }
 
+/** The errors tier beside the certification tier: `errors 7/8`. */
+export function errorTierLabel(browser: BrowserResult): string {
+  const e = browser.error_tier;
+  if (e.total === 0) return '—';
+  if (browser.availability === 'unavailable' && e.executed === 0) return 'n/a (unavailable)';
+  return `errors ${e.passed}/${e.total}`;
+}
+
 /** An unavailable browser has nothing to meet; saying "not met" would blame the provider. */
 export function expectationLabel(browser: BrowserResult): string {
   if (browser.ok) return 'met';

@@ -1,5 +1,5 @@
 import type { BrowserResult, MatrixResult, ScenarioSummary } from '../types';
-import { cell, cellVerdict, escapeHtml as h, formatMs, STATUS_MARK, tierLabel, versionLabel, expectationLabel } from './format';
+import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, STATUS_MARK, tierLabel, versionLabel, expectationLabel } from './format';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
@@ -28,24 +28,32 @@ export function renderHtml(m: MatrixResult): string {
 
 function matrix(m: MatrixResult): string {
   const head = `<tr><th>scenario</th>${m.browsers.map((b) => `<th>${h(b.browser)}<br><span class="muted">${h(versionLabel(b))}</span></th>`).join('')}</tr>`;
-  const rows = m.scenario_ids.map((id) => {
+  const row = (id: string) => {
     const cells = m.browsers.map((b) => {
       const s = b.scenarios.find((x) => x.id === id);
       if (!s) return '<td class="none">not run</td>';
       return `<td class="${cellVerdict(s)}">${h(cell(b, s))}${s.executed ? ` <span class="muted">${h(formatMs(s.median_ms))}</span>` : ''}</td>`;
     });
     return `<tr><td>${h(id)}</td>${cells.join('')}</tr>`;
-  });
+  };
+  const errors = new Set<string>(m.error_scenario_ids);
+  const core = m.scenario_ids.filter((id) => !errors.has(id)).map(row);
+  const errorRows = m.scenario_ids.filter((id) => errors.has(id)).map(row);
+  const span = m.browsers.length + 1;
+  const errorBlock = errorRows.length ? [`<tr><th colspan="${span}">errors tier</th></tr>`, ...errorRows] : [];
   const tiers = `<tr><th>tier</th>${m.browsers.map((b) => `<th class="tier-${h(b.tier)}">${h(tierLabel(b))}</th>`).join('')}</tr>`;
+  const errorTier = errorRows.length
+    ? `<tr><th>errors tier</th>${m.browsers.map((b) => `<td class="${b.error_tier.passed === b.error_tier.total ? 'pass' : 'fail'}">${h(errorTierLabel(b))}</td>`).join('')}</tr>`
+    : '';
   const ok = `<tr><th>expectations</th>${m.browsers.map((b) => `<td class="${b.ok ? 'pass' : 'fail'}">${h(expectationLabel(b))}</td>`).join('')}</tr>`;
-  return `<table>${head}${rows.join('')}${tiers}${ok}</table>`;
+  return `<table>${head}${core.join('')}${errorBlock.join('')}${tiers}${errorTier}${ok}</table>`;
 }
 
 function details(b: BrowserResult): string {
   const problems = b.problems.length ? `<ul>${b.problems.map((p) => `<li>${h(p)}</li>`).join('')}</ul>` : '';
   const reasons = b.tier_reasons.length ? `<p class="muted">Tier reasons: ${h(b.tier_reasons.join('; '))}</p>` : '';
   return [
-    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span></h2>`,
+    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span> · ${h(errorTierLabel(b))}</h2>`,
     `<p>Availability: ${h(b.availability)}${b.availability_detail.length ? ` — ${h(b.availability_detail.join('; '))}` : ''}<br>`,
     `Version: ${h(versionLabel(b))}<br>Command: <code>${h(b.command.join(' '))}</code></p>`,
     reasons,

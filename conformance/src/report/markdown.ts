@@ -1,8 +1,23 @@
 import { COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from '../tier';
 import type { MatrixResult } from '../types';
-import { cell, escapeCell, formatMs, tierLabel, versionLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, escapeCell, formatMs, tierLabel, versionLabel, expectationLabel } from './format';
 
 /** `docs/compatibility.md`: the certification matrix as a human reads it in the repository. */
+function table(m: MatrixResult, ids: readonly string[]): string[] {
+  const b = m.browsers;
+  return [
+    `| scenario | ${b.map((x) => escapeCell(x.browser)).join(' | ')} |`,
+    `|---|${b.map(() => '---').join('|')}|`,
+    ...ids.map((id) => {
+      const cells = b.map((x) => {
+        const s = x.scenarios.find((y) => y.id === id);
+        return s ? escapeCell(`${cell(x, s)}${s.executed ? ` (${formatMs(s.median_ms)})` : ''}`) : 'not run';
+      });
+      return `| ${id} | ${cells.join(' | ')} |`;
+    }),
+  ];
+}
+
 export function renderMarkdown(m: MatrixResult): string {
   const b = m.browsers;
   const out: string[] = [
@@ -13,27 +28,31 @@ export function renderMarkdown(m: MatrixResult): string {
     `Generated ${m.generated_at} by \`${m.regenerate_command}\`: protocol ${m.protocol_version}, ` +
       `${m.runs} run(s) per browser, each run against a fresh provider process.`,
     '',
-    '| browser | tier | version | availability | expectations |',
-    '|---|---|---|---|---|',
+    '| browser | tier | errors tier | version | availability | expectations |',
+    '|---|---|---|---|---|---|',
     ...b.map((x) =>
-      `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
+      `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(errorTierLabel(x))} | ${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
     ),
     '',
     '## Scenarios',
     '',
     'Each cell: passing runs / runs, and the median duration of executed runs.',
     '',
-    `| scenario | ${b.map((x) => escapeCell(x.browser)).join(' | ')} |`,
-    `|---|${b.map(() => '---').join('|')}|`,
-    ...m.scenario_ids.map((id) => {
-      const cells = b.map((x) => {
-        const s = x.scenarios.find((y) => y.id === id);
-        return s ? escapeCell(`${cell(x, s)}${s.executed ? ` (${formatMs(s.median_ms)})` : ''}`) : 'not run';
-      });
-      return `| ${id} | ${cells.join(' | ')} |`;
-    }),
+    ...table(m, m.scenario_ids.filter((id) => !m.error_scenario_ids.includes(id))),
     '',
   ];
+  const errorIds = m.scenario_ids.filter((id) => m.error_scenario_ids.includes(id));
+  if (errorIds.length > 0) {
+    out.push(
+      '## Errors tier',
+      '',
+      'How each provider fails: a classified error with a repair, and nothing dispatched to the page.',
+      'These scenarios do not move the tier above; a known failure is recorded in the expectations.',
+      '',
+      ...table(m, errorIds),
+      '',
+    );
+  }
   const notes = b.flatMap((x) => [
     ...x.availability_detail.map((d) => `- **${escapeCell(x.browser)}** (${x.availability}): ${escapeCell(d)}`),
     ...x.scenarios
@@ -48,6 +67,7 @@ export function renderMarkdown(m: MatrixResult): string {
     `- **compatible**: in every run ${FOUNDATION.join(', ')} pass and at least ${COMPATIBLE_MIN_PASSES} of 10 pass.`,
     '- **experimental**: anything less.',
     '- **unavailable**: the provider reports its browser is not installed or not usable on this machine.',
+    '- **errors n/m**: beside the tier, the error scenarios that passed in every run, out of those run.',
     '',
   );
   return out.join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS } from '../scenarios/index';
+import { ERROR_SCENARIO_IDS, SCENARIOS } from '../scenarios/index';
 import { summarize } from '../summary';
 import { allPass } from '../expectations';
 import { solidPng } from '../testing/fake-png';
@@ -22,6 +22,7 @@ function browser(name: string, ok: boolean, runs: RunResult[], extra: Partial<Br
     browser_version: `${name} 1.2`,
     tier: ok ? 'certified' : 'experimental',
     tier_reasons: [],
+    error_tier: { passed: 7, total: 8, executed: 8, failing: ['e03-rerendered-list'] },
     runs,
     scenarios: summarize(SCENARIOS, runs, allPass(name, ids)),
     problems: ok ? [] : [EVIL],
@@ -60,9 +61,16 @@ const matrix: MatrixResult = {
   protocol_version: '0.1',
   runs: 3,
   scenario_ids: ids,
+  error_scenario_ids: [...ERROR_SCENARIO_IDS],
   browsers: [
     browser('firefox', false, passingRuns),
-    browser('safari', false, [skippedRun], { availability: 'unavailable', tier: 'unavailable', availability_detail: ['WebKitWebDriver not found'], problems: [] }),
+    browser('safari', false, [skippedRun], {
+      availability: 'unavailable',
+      tier: 'unavailable',
+      availability_detail: ['WebKitWebDriver not found'],
+      problems: [],
+      error_tier: { passed: 0, total: 8, executed: 0, failing: [] },
+    }),
   ],
   ok: false,
   regenerate_command: 'browser-provider certify --browser all',
@@ -84,14 +92,20 @@ describe('reports', () => {
     expect(html).not.toMatch(/<link|src="http|<script/);
     expect(html).toContain('<style>');
     expect(html).toContain('WebKitWebDriver not found');
-    expect(html.split('<td class="none">unavailable</td>').length - 1).toBe(8);
+    expect(html.split('<td class="none">unavailable</td>').length - 1).toBe(ids.length - 2);
+    expect(html).toContain('<tr><th colspan="3">errors tier</th></tr>');
+    expect(html).toContain('<tr><th>errors tier</th><td class="fail">errors 7/8</td><td class="fail">n/a (unavailable)</td></tr>');
   });
 
   it('Markdown keeps table rows intact, dates itself and names the regenerating command', () => {
     const md = renderMarkdown(matrix);
     expect(md).toContain('Generated 2025-01-02T03:04:05.000Z by `browser-provider certify --browser all`');
-    expect(md).toContain('| firefox | experimental | firefox 1.2 | ready | NOT MET |');
-    expect(md).toContain('| safari | unavailable | safari 1.2 | unavailable | n/a (unavailable) |');
+    expect(md).toContain('| firefox | experimental | errors 7/8 | firefox 1.2 | ready | NOT MET |');
+    expect(md).toContain('| safari | unavailable | n/a (unavailable) | safari 1.2 | unavailable | n/a (unavailable) |');
+    // The error scenarios get their own table, after the core one.
+    const errorsAt = md.indexOf('## Errors tier');
+    expect(errorsAt).toBeGreaterThan(md.indexOf('| 10-session-close |'));
+    expect(md.indexOf('| e01-covered-button | 3/3 (20 ms) | unavailable |')).toBeGreaterThan(errorsAt);
     expect(md).toContain('| 06-page-click | 2/3 (20 ms) | unavailable |');
     expect(md).toContain('| 01-provider-describe | 3/3 (20 ms) | 1/1 (1 ms) |');
     expect(md).toContain('&lt;script&gt;alert("x")&lt;/script&gt; \\| pipe');
@@ -109,14 +123,27 @@ describe('reports', () => {
       omitted: true,
     });
     expect(parsed.browsers[1]?.availability).toBe('unavailable');
+    expect(parsed.error_scenario_ids).toEqual(ERROR_SCENARIO_IDS);
+    expect(parsed.browsers[0]?.error_tier).toEqual({ passed: 7, total: 8, executed: 8, failing: ['e03-rerendered-list'] });
   });
 
   it('console table shows every browser, tier and expectations verdict', () => {
     const table = matrixTable(matrix).split('\n');
     expect(table[0]).toMatch(/^scenario\s+firefox\s+safari$/);
     expect(table.find((l) => l.startsWith('06-page-click'))).toMatch(/2\/3 20 ms\s+unavailable$/);
-    expect(table.at(-2)).toMatch(/^tier\s+experimental\s+unavailable$/);
+    expect(table.at(-3)).toMatch(/^tier\s+experimental\s+unavailable$/);
+    expect(table.at(-2)).toMatch(/^errors tier\s+errors 7\/8\s+n\/a \(unavailable\)$/);
     expect(table.at(-1)).toMatch(/^expectations\s+NOT MET\s+n\/a \(unavailable\)$/);
+    // Core rows, a rule, then the error rows.
+    const e01 = table.findIndex((l) => l.startsWith('e01-covered-button'));
+    expect(table[e01 - 1]).toMatch(/^-+/);
+    expect(table[e01 - 2]).toMatch(/^10-session-close/);
+  });
+
+  it('progress lines name the tier and the errors tier at the end of a browser', () => {
+    const [firefox] = matrix.browsers;
+    if (!firefox) throw new Error('no browser');
+    expect(progressLine({ type: 'browser-end', result: firefox })).toBe('[firefox] tier experimental, errors 7/8 (expectations not met)');
   });
 
   it('progress lines name browser, run, status and the failure', () => {

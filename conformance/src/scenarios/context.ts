@@ -25,11 +25,27 @@ export type ScenarioId =
   | '07-page-type'
   | '08-page-wait'
   | '09-page-screenshot'
-  | '10-session-close';
+  | '10-session-close'
+  | 'e01-covered-button'
+  | 'e02-disabled-button'
+  | 'e03-rerendered-list'
+  | 'e04-previous-document'
+  | 'e05-ambiguous-text'
+  | 'e06-file-input'
+  | 'e07-slow-navigation'
+  | 'e08-hung-page';
+
+/**
+ * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.
+ * `errors`: how the provider fails — classified, repairable, with nothing dispatched — reported
+ * beside the tier as "errors n/8" (see tier.ts).
+ */
+export type ScenarioTier = 'core' | 'errors';
 
 export interface Scenario {
   id: ScenarioId;
-  /** The core method this scenario certifies. */
+  tier: ScenarioTier;
+  /** The method this scenario certifies (for error scenarios: the one whose failure it checks). */
   method: MethodName;
   title: string;
   /** Needs a working browser: skipped (not failed) when the provider reports it unavailable. */

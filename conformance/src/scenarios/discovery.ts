@@ -4,6 +4,7 @@ import { check, type Scenario } from './context';
 /** (1) `provider.describe` answers, schema-valid, and claims every certified core method. */
 export const describeScenario: Scenario = {
   id: '01-provider-describe',
+  tier: 'core',
   method: 'provider.describe',
   title: 'provider.describe succeeds and lists the 10 core methods',
   needsBrowser: false,
@@ -25,6 +26,7 @@ export const describeScenario: Scenario = {
 /** (2) `provider.status` is schema-valid and its fields do not contradict each other. */
 export const statusScenario: Scenario = {
   id: '02-provider-status',
+  tier: 'core',
   method: 'provider.status',
   title: 'provider.status reports a coherent state',
   needsBrowser: false,

@@ -1,4 +1,13 @@
 import { describeScenario, statusScenario } from './discovery';
+import {
+  ambiguousTextScenario,
+  coveredButtonScenario,
+  disabledButtonScenario,
+  fileInputScenario,
+  previousDocumentScenario,
+  rerenderedListScenario,
+} from './errors-actions';
+import { hungPageScenario, slowNavigationScenario } from './errors-robustness';
 import { pageClickScenario, pageOpenScenario, pageSnapshotScenario, pageTypeScenario } from './page';
 import { sessionCloseScenario, sessionEnsureScenario } from './session';
 import { pageScreenshotScenario, pageWaitScenario } from './wait-screenshot';
@@ -6,8 +15,8 @@ import type { Scenario } from './context';
 
 export * from './context';
 
-/** The draft's 10 minimal conformance scenarios, in the draft's order. */
-export const SCENARIOS: readonly Scenario[] = [
+/** The draft's 10 minimal conformance scenarios, in the draft's order: the certification tier. */
+export const CORE_SCENARIOS: readonly Scenario[] = [
   describeScenario,
   statusScenario,
   sessionEnsureScenario,
@@ -20,4 +29,21 @@ export const SCENARIOS: readonly Scenario[] = [
   sessionCloseScenario,
 ];
 
+/** How the provider fails. The hung page goes last: its page stays busy after the scenario ends. */
+export const ERROR_SCENARIOS: readonly Scenario[] = [
+  coveredButtonScenario,
+  disabledButtonScenario,
+  rerenderedListScenario,
+  previousDocumentScenario,
+  ambiguousTextScenario,
+  fileInputScenario,
+  slowNavigationScenario,
+  hungPageScenario,
+];
+
+/** Everything a certification runs by default: both tiers, core first. */
+export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS];
+
 export const SCENARIO_IDS = SCENARIOS.map((s) => s.id);
+export const CORE_SCENARIO_IDS = CORE_SCENARIOS.map((s) => s.id);
+export const ERROR_SCENARIO_IDS = ERROR_SCENARIOS.map((s) => s.id);

@@ -7,6 +7,7 @@ const { home, form } = FIXTURE;
 /** (4) `page.open` lands on the fixture page: the URL and title are the fixture's. */
 export const pageOpenScenario: Scenario = {
   id: '04-page-open',
+  tier: 'core',
   method: 'page.open',
   title: 'page.open navigates to a fixture page',
   needsBrowser: true,
@@ -22,6 +23,7 @@ export const pageOpenScenario: Scenario = {
 /** (5) `page.snapshot` is v1, has readable text and refs, and names the fixture's controls. */
 export const pageSnapshotScenario: Scenario = {
   id: '05-page-snapshot',
+  tier: 'core',
   method: 'page.snapshot',
   title: 'page.snapshot returns v1 nodes, text and actionable refs',
   needsBrowser: true,
@@ -55,6 +57,7 @@ export const pageSnapshotScenario: Scenario = {
 /** (6) `page.click` on the button's ref runs the page's click handler. */
 export const pageClickScenario: Scenario = {
   id: '06-page-click',
+  tier: 'core',
   method: 'page.click',
   title: 'page.click by element_ref activates the button',
   needsBrowser: true,
@@ -76,6 +79,7 @@ export const pageClickScenario: Scenario = {
 /** (7) `page.type` fills the input: the page's own input handler echoes the value. */
 export const pageTypeScenario: Scenario = {
   id: '07-page-type',
+  tier: 'core',
   method: 'page.type',
   title: 'page.type fills a text input',
   needsBrowser: true,

@@ -3,6 +3,7 @@ import { check, type Scenario } from './context';
 /** (3) `session.ensure` is idempotent per client_session_id and isolates different ids. */
 export const sessionEnsureScenario: Scenario = {
   id: '03-session-ensure',
+  tier: 'core',
   method: 'session.ensure',
   title: 'session.ensure creates, reuses for the same id, separates different ids',
   needsBrowser: true,
@@ -22,6 +23,7 @@ export const sessionEnsureScenario: Scenario = {
 /** (10) `session.close` closes, and the closed session is gone for later calls. */
 export const sessionCloseScenario: Scenario = {
   id: '10-session-close',
+  tier: 'core',
   method: 'session.close',
   title: 'session.close cleans up; the session is then unknown',
   needsBrowser: true,

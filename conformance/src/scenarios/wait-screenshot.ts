@@ -18,6 +18,7 @@ const EARLIEST_GIVE_UP = 0.5;
 /** (8) `page.wait` sees the delayed change, and a wait for absent text gives up at its deadline. */
 export const pageWaitScenario: Scenario = {
   id: '08-page-wait',
+  tier: 'core',
   method: 'page.wait',
   title: 'page.wait observes a delayed change and times out on absent text',
   needsBrowser: true,
@@ -53,6 +54,7 @@ export const pageWaitScenario: Scenario = {
 /** (9) `page.screenshot` returns a real PNG whose header matches the reported size. */
 export const pageScreenshotScenario: Scenario = {
   id: '09-page-screenshot',
+  tier: 'core',
   method: 'page.screenshot',
   title: 'page.screenshot returns a PNG of the reported size',
   needsBrowser: true,

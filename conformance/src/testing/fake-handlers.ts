@@ -1,18 +1,10 @@
 import { CORE_METHODS, PROTOCOL_VERSION, type ParamsOf, type ResultOf } from '@browser-provider/protocol';
+import { checkClick, checkType, resolveTarget, waitWhileBusy } from './fake-actions';
+import { FakeError } from './fake-error';
 import { FakePage } from './fake-page';
 import { solidPng } from './fake-png';
 
-/** A protocol-level failure the fake answers with, shaped like the real ProviderError's envelope. */
-export class FakeError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-    readonly retryable = false,
-  ) {
-    super(message);
-  }
-}
+export { FakeError };
 
 interface FakeSession {
   id: string;
@@ -22,9 +14,10 @@ interface FakeSession {
 const VIEWPORT = { width: 64, height: 48 };
 
 /**
- * An in-memory provider that implements the 10 core methods correctly, unless `broken` names a
- * scenario: then exactly the behaviour that scenario certifies goes wrong, in a way a real adapter
- * could plausibly get wrong, and nothing else does (so the runner's verdicts can be checked one by one).
+ * An in-memory provider that implements the 10 core methods correctly, and fails the way the errors
+ * tier demands, unless `broken` names a scenario: then exactly the behaviour that scenario certifies
+ * goes wrong, in a way a real adapter could plausibly get wrong, and nothing else does (so the runner's
+ * verdicts can be checked one by one). Error-tier breaks live in fake-actions.ts.
  */
 export class FakeProvider {
   private readonly sessions = new Map<string, FakeSession>();
@@ -106,37 +99,52 @@ export class FakeProvider {
 
   async open(p: ParamsOf<'page.open'>, signal: AbortSignal): Promise<ResultOf<'page.open'>> {
     const page = this.page(p);
-    // Fetch for real, so a fixture server that is down fails the way a browser would.
-    const response = await fetch(p.url, { signal }).catch((e: unknown) => {
-      throw new FakeError('navigation_timeout', `could not load ${p.url}: ${String(e)}`, { code: 'net_error' }, true);
-    });
-    const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? '';
-    page.navigate(response.url || p.url, title);
+    // Fetch for real, so a fixture server that is down (or slow) fails the way a browser would.
+    // Broken e07: timeout_ms is ignored, so a slow server holds the call until it answers.
+    const timeout = p.timeout_ms === undefined || this.broken === 'e07-slow-navigation' ? [] : [AbortSignal.timeout(p.timeout_ms)];
+    const repair = { method: 'page.wait', params: { navigation_complete: true }, hint: 'Wait for the page, then take a snapshot.' };
+    const html = await fetch(p.url, { signal: AbortSignal.any([signal, ...timeout]) })
+      .then(async (r) => ({ url: r.url, text: await r.text() }))
+      .catch((e: unknown) => {
+        const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
+        throw new FakeError('navigation_timeout', `could not load ${p.url}: ${String(e)}`, { code: timedOut ? 'deadline' : 'net_error', repair }, true);
+      });
+    const title = /<title>([^<]*)<\/title>/.exec(html.text)?.[1] ?? '';
+    page.navigate(html.url || p.url, title);
     this.emit('page.navigated', { session_id: p.session_id, page_id: page.pageId, url: page.url });
     return { page_id: page.pageId, url: page.url, title: this.broken === '04-page-open' ? 'Untitled' : title };
   }
 
-  snapshot(p: ParamsOf<'page.snapshot'>): ResultOf<'page.snapshot'> {
-    return this.page(p).snapshot(++this.rev, this.broken !== '05-page-snapshot');
+  async snapshot(p: ParamsOf<'page.snapshot'>, signal: AbortSignal): Promise<ResultOf<'page.snapshot'>> {
+    const page = this.page(p);
+    await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
+    return page.snapshot(++this.rev, this.broken !== '05-page-snapshot');
   }
 
-  click(p: ParamsOf<'page.click'>): ResultOf<'page.click'> {
+  async click(p: ParamsOf<'page.click'>, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
     const page = this.page(p);
-    const element = this.element(page, p.element_ref);
-    if (this.broken !== '06-page-click') page.click(element);
+    await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
+    const element = resolveTarget(page, p, this.broken);
+    checkClick(page, element, this.broken);
+    // Broken 06: clicks on the core pages do nothing (the error pages, which use clicks as a tool, still work).
+    if (this.broken !== '06-page-click' || page.model) page.click(element);
     return { page_id: page.pageId, clicked: true };
   }
 
-  type(p: ParamsOf<'page.type'>): ResultOf<'page.type'> {
+  async type(p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {
     const page = this.page(p);
-    const element = this.element(page, p.element_ref);
+    await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
+    const element = resolveTarget(page, p, this.broken);
+    checkType(page, element, this.broken);
     if (this.broken !== '07-page-type') page.type(element, p.text, p.replace ?? true);
     return { page_id: page.pageId, typed: true };
   }
 
   async wait(p: ParamsOf<'page.wait'>, signal: AbortSignal): Promise<ResultOf<'page.wait'>> {
     const page = this.page(p);
-    if (this.broken === '08-page-wait') return { satisfied: true, url: page.url };
+    await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
+    // Broken: a text_present wait claims success at once (waits for absence still work).
+    if (this.broken === '08-page-wait' && p.text_present !== undefined) return { satisfied: true, url: page.url };
     const deadline = Date.now() + (p.timeout_ms ?? 5_000);
     for (;;) {
       const text = page.allText();
@@ -186,16 +194,5 @@ export class FakeProvider {
     const page = p.page_id === undefined ? s.pages.values().next().value : s.pages.get(p.page_id);
     if (!page) throw new FakeError('page_not_found', `no page ${p.page_id ?? '(default)'}`);
     return page;
-  }
-
-  private element(page: FakePage, ref: string | undefined) {
-    const element = ref === undefined ? undefined : page.find(ref);
-    if (!element) {
-      throw new FakeError('element_not_found', `no element ${ref ?? '(none)'}`, {
-        code: 'stale_ref',
-        repair: { method: 'page.snapshot', params: { page_id: page.pageId }, hint: 'Take a fresh snapshot.' },
-      });
-    }
-    return element;
   }
 }

@@ -1,13 +1,6 @@
 import { SNAPSHOT_FORMAT, type ResultOf, type SnapshotNode } from '@browser-provider/protocol';
 import { FIXTURE } from '../fixtures/pages';
-
-interface FakeElement {
-  key: string;
-  role: string;
-  name: string;
-  actionable: boolean;
-  value?: string;
-}
+import { ErrorPageModel, type FakeElement } from './fake-error-pages';
 
 /**
  * What a browser would show for each fixture page, modelled by hand: the fake provider never runs the
@@ -22,6 +15,8 @@ export class FakePage {
   private navigation = 0;
   private pressed = false;
   private typed = '';
+  /** The errors tier's pages live in their own model; undefined on the core pages. */
+  model: ErrorPageModel | undefined;
 
   constructor(readonly pageId: string) {}
 
@@ -33,6 +28,7 @@ export class FakePage {
     this.navigation++;
     this.pressed = false;
     this.typed = '';
+    this.model = ErrorPageModel.handles(this.path) ? new ErrorPageModel(this.path) : undefined;
   }
 
   /** Refs carry the navigation number, so a ref from an earlier document never matches again. */
@@ -41,6 +37,7 @@ export class FakePage {
   }
 
   elements(): FakeElement[] {
+    if (this.model) return this.model.elements();
     const { home, form } = FIXTURE;
     if (this.path === home.path) {
       return [
@@ -54,6 +51,7 @@ export class FakePage {
 
   /** Visible text, in document order, apart from the controls. */
   texts(): string[] {
+    if (this.model) return this.model.texts();
     const { home, form, delayed } = FIXTURE;
     if (this.path === home.path) return [home.heading, this.pressed ? home.statusAfter : home.statusBefore];
     if (this.path === form.path) return [form.heading, ...(this.typed ? [`${form.echoPrefix}${this.typed}`] : [])];
@@ -67,8 +65,26 @@ export class FakePage {
     return this.elements().find((e) => this.ref(e.key) === ref);
   }
 
+  /**
+   * A buggy lookup by shape, for the fake's broken variants: `renders` ignores which render of the
+   * list the ref came from, `documents` ignores which document.
+   */
+  findLoose(ref: string, ignore: 'renders' | 'documents'): FakeElement | undefined {
+    const [, nav, ...rest] = ref.split('.');
+    const key = rest.join('.');
+    if (ignore === 'documents') return this.elements().find((e) => e.key === key);
+    return nav === `n${this.navigation}` ? this.model?.loose(key) : undefined;
+  }
+
+  /** Elements whose accessible name is `text` (trimmed, any case), as a text_query finds them. */
+  query(text: string): FakeElement[] {
+    const wanted = text.trim().toLowerCase();
+    return this.elements().filter((e) => e.name.trim().toLowerCase() === wanted);
+  }
+
   click(element: FakeElement): void {
-    if (element.key === 'button') this.pressed = true;
+    if (this.model) this.model.click(element);
+    else if (element.key === 'button') this.pressed = true;
   }
 
   type(element: FakeElement, text: string, replace: boolean): void {
@@ -90,7 +106,7 @@ export class FakePage {
         name: e.name,
         element_ref: this.ref(e.key),
         actionable: e.actionable,
-        enabled: true,
+        enabled: e.enabled ?? true,
         ...(e.value === undefined ? {} : { value: e.value }),
       });
     }
@@ -101,7 +117,7 @@ export class FakePage {
       name: e.name,
       text: e.role === 'textbox' ? '' : e.name,
       actionable: e.actionable,
-      enabled: true,
+      enabled: e.enabled ?? true,
     }));
     const outline = nodes
       .filter((n) => outlineControls || n.element_ref === undefined || n.role === 'heading')

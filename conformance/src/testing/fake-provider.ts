@@ -3,7 +3,8 @@
  *
  *   node --import tsx fake-provider.ts [--break <what>] [--unavailable] [--wait-timeout-as-result]
  *
- * `--break <scenario id>` breaks the behaviour that scenario certifies (see FakeProvider). The other
+ * `--break <scenario id>` breaks the behaviour that scenario certifies (see FakeProvider and
+ * fake-actions.ts; error-tier ids included). The other
  * `--break` values break the transport, for the client's tests:
  *   noise         a non-JSON line on stdout at start-up
  *   bad-envelope  provider.describe answers without `warnings`
@@ -63,9 +64,9 @@ const HANDLERS: Partial<Record<MethodName, (params: never, signal: AbortSignal) 
   'session.ensure': (p) => provider.ensure(p),
   'session.close': (p) => provider.close(p),
   'page.open': (p, signal) => provider.open(p, signal),
-  'page.snapshot': (p) => provider.snapshot(p),
-  'page.click': (p) => provider.click(p),
-  'page.type': (p) => provider.type(p),
+  'page.snapshot': (p, signal) => provider.snapshot(p, signal),
+  'page.click': (p, signal) => provider.click(p, signal),
+  'page.type': (p, signal) => provider.type(p, signal),
   'page.wait': (p, signal) => provider.wait(p, signal),
   'page.screenshot': (p) => provider.screenshot(p),
 };
