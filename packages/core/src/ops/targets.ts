@@ -78,6 +78,9 @@ export async function resolveTarget(session: Session, page: PageHandle, p: Targe
   const what = p.selector !== undefined ? `selector ${JSON.stringify(p.selector)}` : `text ${JSON.stringify(p.text_query)}`;
   let found = await queryFrames(page, q, signal);
   if (found.length > 1 && q.text !== undefined) {
+    // A nameless container that happens to contain the words is no help to choose between.
+    const named = found.filter((f) => f.match.name.trim() !== '' && f.match.role !== 'generic');
+    if (named.length > 0) found = named;
     const wanted = q.text.trim().toLowerCase();
     const exact = found.filter((f) => f.match.name.trim().toLowerCase() === wanted);
     if (exact.length === 1) found = exact;
