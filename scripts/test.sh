@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Everything CI checks: generated files up to date, types, lint, unit tests, real-browser tests.
+# Everything CI checks: generated files up to date, types, lint, unit tests, real-browser tests, and
+# the certification of every installed browser (3 runs of the core tier, the errors tier once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure.sh
@@ -8,3 +9,5 @@ step "generated docs are up to date";     pnpm -s docs:check
 step "typecheck";                         pnpm -s exec tsc -p tsconfig.json
 step "lint";                              pnpm -s exec eslint .
 step "unit and real-browser tests";       pnpm -s exec vitest run
+step "certification of every installed browser"
+pnpm -s exec browser-provider certify --browser all --runs 3 --out reports --no-docs

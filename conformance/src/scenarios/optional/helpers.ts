@@ -1,0 +1,43 @@
+import type { MethodName } from '@browser-provider/protocol';
+import type { Scenario, ScenarioContext } from '../context';
+import { check, ScenarioFailure } from '../context';
+import { OPTIONAL_FIXTURE } from './pages';
+
+/**
+ * An optional-tier scenario: the same shape as the core ones, with its own ids (`o01-…`) and tier.
+ * The lead widens `ScenarioId` / `ScenarioTier` when wiring them into the runner.
+ */
+export type OptionalScenario = Omit<Scenario, 'id' | 'tier' | 'method'> & {
+  id: `o${number}${number}-${string}`;
+  tier: 'optional';
+  /** The normalized or namespaced method this scenario certifies. */
+  method: MethodName | `${string}.${string}`;
+};
+
+/**
+ * Fails the scenario when the provider does not offer `method`, after checking that it says so
+ * honestly: absent from describe, and answered with `unsupported_method`.
+ */
+export async function requireOffered(ctx: ScenarioContext, method: string, session_id: string): Promise<void> {
+  const desc = await ctx.ok('provider.describe', {});
+  const caps = desc.capabilities;
+  const offered = caps.optional_methods.includes(method) || caps.custom_methods.some((m) => m.name === method);
+  if (offered) return;
+  const r = await ctx.client.call(method, { session_id }, { signal: ctx.signal });
+  check(!r.ok && r.error.code === 'unsupported_method', `${method} is absent from describe but did not answer unsupported_method`);
+  throw new ScenarioFailure(`${method} is not offered by this provider (absent from describe; answers unsupported_method)`);
+}
+
+/** A session with the optional fixture page open, after checking `method` is offered. */
+export async function openOptional(ctx: ScenarioContext, name: string, method: string) {
+  const page = await ctx.openFixture(name, OPTIONAL_FIXTURE.main.path);
+  await requireOffered(ctx, method, page.session_id);
+  return page;
+}
+
+/** Calls a namespaced method; `ok:false` fails the scenario. */
+export async function custom(ctx: ScenarioContext, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const r = await ctx.client.call(method, params, { signal: ctx.signal });
+  if (!r.ok) throw new ScenarioFailure(`${method} answered ${r.error.code}: ${r.error.message}`);
+  return r.result as Record<string, unknown>;
+}
