@@ -90,26 +90,46 @@ export async function waitFor(
   signal: AbortSignal,
 ): Promise<ResultOf<'page.wait'>> {
   const matchUrl = p.url_matches !== undefined ? urlMatcher(p.url_matches) : null;
+  // Answer `satisfied: false` a little before the request's own deadline would turn it into an error.
+  const stopAt = deadlineAt - ANSWER_MARGIN_MS;
+  const unmetAnswer = (entries: [string, boolean | undefined][]): ResultOf<'page.wait'> => {
+    const unmet = entries.filter(([, v]) => !v).map(([k]) => k);
+    warnings.push(`not satisfied before the deadline: ${unmet.length ? unmet.join(', ') : 'the page could not be probed'}`);
+    return { satisfied: false };
+  };
+  let entries: [string, boolean | undefined][] = [];
   for (;;) {
-    let outcome: Outcome;
+    let outcome: Outcome | undefined;
     try {
-      outcome = await probeOnce(session, page, p, matchUrl, signal);
+      outcome = await beforeDeadline(probeOnce(session, page, p, matchUrl, signal), stopAt);
     } catch (e) {
       // A navigation in progress makes a probe fail; that is a reason to look again, not to give up.
       if (signal.aborted || ProviderError.is(e, 'invalid_selector') || ProviderError.is(e, 'invalid_request') || ProviderError.is(e, 'browser_not_running')) throw e;
       outcome = {};
     }
-    const entries = Object.entries(outcome);
+    if (outcome === undefined) return unmetAnswer(entries);
+    entries = Object.entries(outcome);
     if (entries.length > 0 && entries.every(([, v]) => v)) {
-      const url = (await page.backend.info(signal)).url;
-      return { satisfied: true, matched_condition: entries.map(([k]) => k).join(','), url };
+      const url = await beforeDeadline(page.backend.info(signal), stopAt + ANSWER_MARGIN_MS / 2).catch(() => undefined);
+      return { satisfied: true, matched_condition: entries.map(([k]) => k).join(','), ...(url ? { url: url.url } : {}) };
     }
-    if (Date.now() + POLL_MS >= deadlineAt) {
-      const unmet = entries.filter(([, v]) => !v).map(([k]) => k);
-      warnings.push(`not satisfied before the deadline: ${unmet.length ? unmet.join(', ') : 'the page could not be probed'}`);
-      const url = await page.backend.info(signal).then((i) => i.url, () => undefined);
-      return { satisfied: false, ...(url === undefined ? {} : { url }) };
-    }
+    if (Date.now() + POLL_MS >= stopAt) return unmetAnswer(entries);
     await sleep(POLL_MS, signal);
   }
+}
+
+/** How long before the request deadline an unmet wait answers. */
+const ANSWER_MARGIN_MS = 250;
+
+/** The work's result, or undefined when `stopAt` (epoch ms) comes first; the work is left to finish. */
+function beforeDeadline<T>(work: Promise<T>, stopAt: number): Promise<T | undefined> {
+  const ms = stopAt - Date.now();
+  if (ms <= 0) {
+    work.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  work.catch(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

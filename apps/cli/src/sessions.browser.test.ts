@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { ProviderClient } from '@browser-provider/conformance';
+import type { ResponseEnvelope } from '@browser-provider/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSERS, createBackend } from './browsers';
+import { commandName, descendants } from './testing/processes';
+
+/**
+ * Sessions that cannot step on each other, on real browsers: cancellation, background jobs, and a
+ * browser killed under a running call.
+ */
+
+const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
+// Each click on "Add" appends a line; the count shows whether anything ever reached the page.
+const PAGE = `<!doctype html><title>Counter</title><p id="c">count 0</p>
+<button onclick="const c=document.getElementById('c'); c.textContent='count '+(Number(c.textContent.split(' ')[1])+1)">Add</button>`;
+
+let server: Server;
+let origin = '';
+beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const ok = (env: ResponseEnvelope) => {
+  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
+  return env.result as Record<string, any>;
+};
+const raw = (c: ProviderClient, id: string, method: string, params: Record<string, unknown>) =>
+  c.callRaw({ protocol_version: '0.1', id, method, params });
+
+/** The browser's own process among the server's descendants (the one a crash would take down). */
+const BROWSER_PROCESS: Record<string, RegExp> = { firefox: /^firefox/, chrome: /^chrom(e|ium)$/, safari: /^WebKitWebDriver$/ };
+
+for (const browser of BROWSERS) {
+  const backend = createBackend(browser);
+  const installed = (await backend.status()).availability !== 'unavailable';
+  await backend.shutdown();
+
+  describe.skipIf(!installed)(`sessions on ${browser}`, () => {
+    it('a cancelled queued call never reaches the browser, and the next call still runs', async () => {
+      const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
+      try {
+        const s = ok(await c.call('session.ensure', {}));
+        ok(await c.call('page.open', { session_id: s.session_id, url: `${origin}/` }));
+        const waiting = raw(c, 'w', 'page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 2_000 });
+        const queued = raw(c, 'q', 'page.click', { session_id: s.session_id, text_query: 'Add' });
+        const after = raw(c, 'a', 'page.wait', { session_id: s.session_id, text_present: 'count 0', timeout_ms: 5_000 });
+        expect(ok(await c.call('requests.cancel', { request_id: 'q' }))).toMatchObject({ cancelled: true, state: 'queued' });
+        const cancelled = await queued;
+        expect(cancelled.ok).toBe(false);
+        if (!cancelled.ok) expect(cancelled.error).toMatchObject({ code: 'not_ready', details: { code: 'cancelled', outcome: 'not_done' } });
+        expect(ok(await waiting).satisfied).toBe(false);
+        expect(ok(await after).satisfied).toBe(true);
+        const snap = ok(await c.call('page.snapshot', { session_id: s.session_id }));
+        expect(snap.text).toContain('count 0');
+      } finally {
+        await c.close();
+      }
+    });
+
+    it('runs a background job that is polled, blocks other mutations, and is invisible to other sessions', async () => {
+      const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
+      try {
+        const a = ok(await c.call('session.ensure', { client_session_id: 'a' }));
+        const b = ok(await c.call('session.ensure', { client_session_id: 'b' }));
+        const job = ok(
+          await c.call('jobs.submit', {
+            session_id: a.session_id,
+            steps: [
+              { method: 'page.open', params: { url: `${origin}/` } },
+              { method: 'page.click', params: { text_query: 'Add' } },
+              { method: 'page.click', params: { text_query: 'Add' } },
+              { method: 'page.wait', params: { text_present: 'count 2', timeout_ms: 10_000 } },
+            ],
+          }),
+        );
+        const blocked = await c.call('page.open', { session_id: a.session_id, url: `${origin}/` });
+        if (!blocked.ok) expect(blocked.error.details.code).toBe('job_active');
+        const foreign = await c.call('jobs.get', { session_id: b.session_id, job_id: job.job_id });
+        expect(foreign.ok ? null : foreign.error.details.code).toBe('unknown_job');
+        let view = job;
+        for (let i = 0; i < 300 && view.state === 'running'; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          view = ok(await c.call('jobs.get', { session_id: a.session_id, job_id: job.job_id }));
+        }
+        expect(view.state).toBe('succeeded');
+        expect(view.steps.map((s: any) => s.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
+        expect(view.steps[3].result.satisfied).toBe(true);
+
+        const long = ok(
+          await c.call('jobs.submit', {
+            session_id: a.session_id,
+            steps: Array.from({ length: 5 }, () => ({ method: 'page.wait', params: { text_present: 'never', timeout_ms: 700 } })),
+          }),
+        );
+        ok(await c.call('jobs.cancel', { session_id: a.session_id, job_id: long.job_id }));
+        for (let i = 0; i < 100 && view.state !== 'cancelled'; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          view = ok(await c.call('jobs.get', { session_id: a.session_id, job_id: long.job_id }));
+        }
+        expect(view.state).toBe('cancelled');
+        expect(view.steps.at(-1).state).toBe('skipped');
+        expect(ok(await c.call('jobs.list', { session_id: b.session_id })).jobs).toEqual([]);
+      } finally {
+        await c.close();
+      }
+    });
+
+    it('a killed browser answers every pending call with browser_not_running, and the next session relaunches', async () => {
+      const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
+      try {
+        const s = ok(await c.call('session.ensure', {}));
+        ok(await c.call('page.open', { session_id: s.session_id, url: `${origin}/` }));
+        const victims = descendants(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
+        expect(victims.length).toBeGreaterThan(0);
+        const running = c.call('page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 20_000 });
+        const queued = c.call('page.snapshot', { session_id: s.session_id });
+        await new Promise((r) => setTimeout(r, 300));
+        const killedAt = Date.now();
+        for (const pid of victims) process.kill(pid, 'SIGKILL');
+        for (const answer of await Promise.all([running, queued])) {
+          expect(answer.ok ? 'ok' : answer.error.code).toBe('browser_not_running');
+        }
+        expect(Date.now() - killedAt).toBeLessThan(5_000);
+        const again = ok(await c.call('session.ensure', {}));
+        expect(ok(await c.call('page.open', { session_id: again.session_id, url: `${origin}/` })).title).toBe('Counter');
+      } finally {
+        await c.close();
+      }
+    });
+  });
+}
