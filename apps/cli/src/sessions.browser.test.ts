@@ -127,8 +127,11 @@ for (const browser of BROWSERS) {
           expect(answer.ok ? 'ok' : answer.error.code).toBe('browser_not_running');
         }
         expect(Date.now() - killedAt).toBeLessThan(5_000);
+        const degraded = ok(await c.call('provider.status', {}));
+        expect(degraded).toMatchObject({ availability: 'degraded', browser_running: false });
         const again = ok(await c.call('session.ensure', {}));
         expect(ok(await c.call('page.open', { session_id: again.session_id, url: `${origin}/` })).title).toBe('Counter');
+        expect(ok(await c.call('provider.status', {})).availability).toBe('ready');
       } finally {
         await c.close();
       }

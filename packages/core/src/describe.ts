@@ -50,5 +50,22 @@ export function describe(provider: Provider): ProviderDescription {
 
 export async function status(provider: Provider): Promise<ProviderStatus> {
   const s = await provider.backend.status();
-  return { ...s, sessions: provider.sessions.size };
+  const lost = provider.browserLost;
+  if (lost === undefined || s.availability === 'unavailable') return { ...s, sessions: provider.sessions.size };
+  // The browser died under a session: degraded until session.ensure starts a new one.
+  return {
+    ...s,
+    availability: 'degraded',
+    browser_running: false,
+    sessions: provider.sessions.size,
+    diagnostics: [
+      ...s.diagnostics,
+      {
+        level: 'warning',
+        code: 'browser_lost',
+        message: `The browser stopped under a running session (${lost.message}); session.ensure starts a new one.`,
+        manual_steps: ['Call session.ensure to relaunch; sessions opened before the loss cannot be used again.'],
+      },
+    ],
+  };
 }

@@ -188,7 +188,10 @@ export class Dispatcher {
         signal,
       );
     } catch (e) {
-      if (e instanceof ProviderError) completeRepair(e, params);
+      if (e instanceof ProviderError) {
+        completeRepair(e, params);
+        if (e.code === 'browser_not_running' && e.details.code !== 'shutting_down') this.provider.browserLost ??= { at: Date.now(), message: e.message };
+      }
       const reason: unknown = signal.aborted ? signal.reason : undefined;
       if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, timeoutMs);
       if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, opts.inflight?.started ?? false);

@@ -12,6 +12,8 @@ export interface ProviderOptions {
   allowDebug?: boolean;
   /** Enables `page.eval`. */
   allowEval?: boolean;
+  /** Directories `upload.set_files` may read files from by path (`--upload-root`); none = paths refused. */
+  uploadRoots?: readonly string[];
   defaultTimeoutMs?: number;
   /** Sessions with no call for this long are closed and their pages released. Off when absent. */
   idleTimeoutMs?: number;
@@ -34,6 +36,8 @@ export class Provider {
   /** Which session holds each open page: a page belongs to the session that opened it. */
   readonly #pageOwners = new Map<string, string>();
   #shuttingDown = false;
+  /** Set when a call found the browser gone; cleared when a new session starts. */
+  browserLost: { at: number; message: string } | undefined;
   #shutdown: Promise<void> | undefined;
 
   readonly #sweeper: NodeJS.Timeout | undefined;
@@ -122,7 +126,10 @@ export class Provider {
         if (session !== undefined && session.closedReason === undefined) return { session, reused: true };
       }
     }
-    const creating = this.#create(p, signal);
+    const creating = this.#create(p, signal).then((session) => {
+      this.browserLost = undefined;
+      return session;
+    });
     if (clientId !== undefined) this.#byClient.set(clientId, creating);
     try {
       return { session: await creating, reused: false };
