@@ -30,11 +30,13 @@ program
   .option('--allow-debug', 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)', false)
   .option('--allow-eval', 'enable page.eval', false)
   .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
+  .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
-  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number }) => {
+  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[] }) => {
     await runStdioServer(createBackend(o.browser, { attachUrl: o.attachUrl }), {
       allowDebug: o.allowDebug,
       allowEval: o.allowEval,
+      uploadRoots: o.uploadRoot,
       ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
     });
     process.exit(0);

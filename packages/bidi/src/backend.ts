@@ -1,5 +1,5 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
@@ -80,7 +80,7 @@ export class BidiBackend implements Backend {
   }
 
   customMethods(): CustomMethod[] {
-    return [...this.adapter.customMethods(), bidiSend];
+    return [...this.adapter.customMethods(), bidiSend, ...sessionCustomMethods()];
   }
 
   /** Process group id of the launched browser (or driver), for logs and leak checks in tests. */
@@ -146,7 +146,7 @@ export class BidiBackend implements Backend {
       const signal = AbortSignal.timeout(this.options.launchTimeoutMs ?? 60_000);
       const l = await this.adapter.launch(signal);
       try {
-        return await BidiBrowser.start({ url: l.url, capabilities: l.capabilities, process: l.process, attached: false, signal });
+        return await BidiBrowser.start({ url: l.url, capabilities: withPromptHandling(l.capabilities), process: l.process, attached: false, signal });
       } catch (e) {
         await l.process.kill();
         throw e;
@@ -160,7 +160,7 @@ export class BidiBackend implements Backend {
   private attachBrowser(): Promise<BidiBrowser> {
     const live = settledValue(this.attachedBrowser);
     if (this.attachedBrowser && (live === undefined || live.alive) && !isRejected(this.attachedBrowser)) return this.attachedBrowser;
-    const p = BidiBrowser.start({ url: this.adapter.attachUrl!, capabilities: this.adapter.attachCapabilities(), attached: true, signal: AbortSignal.timeout(30_000) });
+    const p = BidiBrowser.start({ url: this.adapter.attachUrl!, capabilities: withPromptHandling(this.adapter.attachCapabilities()), attached: true, signal: AbortSignal.timeout(30_000) });
     track(p);
     this.attachedBrowser = p;
     return p;
@@ -175,6 +175,16 @@ export class BidiBackend implements Backend {
       void b?.end();
     }
   }
+}
+
+/**
+ * Asks the browser to leave every JavaScript dialog to us (`unhandledPromptBehavior: ignore`): the
+ * session answers each one at once by its policy (DialogPolicy) and reports it. Left to the default,
+ * Chrome 156 and Firefox 153 would dismiss some on their own and fail the command that met them.
+ */
+export function withPromptHandling(capabilities: Record<string, unknown>): Record<string, unknown> {
+  const always = (capabilities['alwaysMatch'] ?? {}) as Record<string, unknown>;
+  return { ...capabilities, alwaysMatch: { unhandledPromptBehavior: { default: 'ignore' }, ...always } };
 }
 
 /** Synchronous view of a promise's outcome, recorded by `track`. */

@@ -21,6 +21,23 @@ const REQUIRED_EVENTS = [
 ];
 /** Newer events some versions lack (Firefox 153 ESR has no navigationAborted); subscribed one by one. */
 const OPTIONAL_EVENTS = ['browsingContext.navigationCommitted', 'browsingContext.navigationAborted'];
+/**
+ * Events behind the optional methods (popups, dialogs, downloads, console, network), also subscribed
+ * one by one: a browser without one simply never reports it, and `supported` says which took.
+ */
+export const OBSERVED_EVENTS = [
+  'browsingContext.contextCreated',
+  'browsingContext.userPromptOpened',
+  'browsingContext.downloadWillBegin',
+  'browsingContext.downloadEnd',
+  'log.entryAdded',
+  'network.beforeRequestSent',
+  'network.responseStarted',
+  'network.responseCompleted',
+  'network.fetchError',
+] as const;
+/** Events routed by the top-level page their frame belongs to (an iframe's console is its page's). */
+const BY_TOP = new Set<string>(['log.entryAdded', 'network.beforeRequestSent', 'network.responseStarted', 'network.responseCompleted', 'network.fetchError']);
 
 export interface BrowserStartOptions {
   url: string;
@@ -36,6 +53,13 @@ export class BidiBrowser {
   /** Whether the browser reports `browsingContext.navigationCommitted` (else commit ≈ domContentLoaded). */
   supportsCommitted = false;
   private readonly contextListeners = new Map<string, Set<ContextEventListener>>();
+  private readonly topListeners = new Map<string, Set<ContextEventListener>>();
+  /** Parent of every child frame seen (from contextCreated), to find a frame's top-level page. */
+  private readonly parents = new Map<string, string>();
+  /** Which of OBSERVED_EVENTS this browser accepted a subscription for. */
+  readonly supported = new Set<string>();
+  /** Every live session's download folder: a finished download must lie in one of them. */
+  readonly downloadDirs = new Set<string>();
   private ended = false;
 
   private constructor(
@@ -49,6 +73,14 @@ export class BidiBrowser {
     // The launcher sees the process die before the socket does; label pending calls accordingly.
     void process?.exited.then(() => conn.markClosed('process_exited'));
     for (const ev of [...REQUIRED_EVENTS, ...OPTIONAL_EVENTS]) conn.on(ev, (p) => this.route(ev, p));
+    for (const ev of BY_TOP) conn.on(ev, (p) => this.routeTop(ev, p));
+    conn.on('browsingContext.downloadWillBegin', (p) => this.route('browsingContext.downloadWillBegin', p));
+    conn.on('browsingContext.contextCreated', (p) => {
+      if (typeof p['parent'] === 'string' && typeof p['context'] === 'string') this.parents.set(p['context'], p['parent']);
+    });
+    conn.on('browsingContext.contextDestroyed', (p) => {
+      if (typeof p['context'] === 'string') this.parents.delete(p['context']);
+    });
   }
 
   /** Connects, creates the BiDi session and subscribes. Kills nothing on failure: the caller owns the process. */
@@ -70,6 +102,16 @@ export class BidiBrowser {
         ),
       );
       b.supportsCommitted = optional[0] === true;
+      await Promise.all(
+        OBSERVED_EVENTS.map((ev) =>
+          conn.send('session.subscribe', { events: [ev] }, o.signal).then(
+            () => b.supported.add(ev),
+            (e: unknown) => {
+              if (!isBidiError(e, 'invalid argument') && !isBidiError(e, 'unknown command')) throw e;
+            },
+          ),
+        ),
+      );
       return b;
     } catch (e) {
       conn.close();
@@ -90,6 +132,36 @@ export class BidiBrowser {
       set.delete(listener);
       if (set.size === 0 && this.contextListeners.get(context) === set) this.contextListeners.delete(context);
     };
+  }
+
+  /** The top-level context of `context` (itself when it has no known parent). */
+  topOf(context: string): string {
+    let c = context;
+    for (let i = 0; i < 64; i++) {
+      const p = this.parents.get(c);
+      if (p === undefined) return c;
+      c = p;
+    }
+    return c;
+  }
+
+  /** Listens to console, network and load events of `top` and of every frame inside it. */
+  onTop(top: string, listener: ContextEventListener): () => void {
+    let set = this.topListeners.get(top);
+    if (!set) this.topListeners.set(top, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.topListeners.get(top) === set) this.topListeners.delete(top);
+    };
+  }
+
+  private routeTop(method: string, params: Record<string, unknown>): void {
+    const source = params['source'] as { context?: unknown } | undefined;
+    const ctx = typeof params['context'] === 'string' ? params['context'] : source?.context;
+    if (typeof ctx !== 'string') return;
+    const set = this.topListeners.get(this.topOf(ctx));
+    if (set) for (const l of [...set]) l(method, { ...params, frame: ctx });
   }
 
   private route(method: string, params: Record<string, unknown>): void {

@@ -8,3 +8,7 @@ export { BidiSession } from './session';
 export { spawnManaged, waitForLine, type ManagedProcess } from './process';
 export { ATTACH_URL_ENV, findExecutable, freePort, resolveAttachUrl, versionOf, type ExecutableSearch } from './discovery';
 export { pngSize } from './png';
+export { withPromptHandling } from './backend';
+export { finalizeDownload, MAX_DOWNLOAD_BYTES } from './downloads';
+export { RingBuffer, NetworkLog, consoleEntry, RING_SIZE } from './observe';
+export { BIDI_OPTIONAL_METHODS, BIDI_FEATURES } from './capabilities';

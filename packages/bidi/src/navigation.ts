@@ -48,6 +48,8 @@ export class NavigationWatch {
         break;
       case 'browsingContext.navigationFailed':
       case 'browsingContext.navigationAborted':
+      // A navigation that turned into a download never commits (Firefox 153 reports no abort for it).
+      case 'browsingContext.downloadWillBegin':
         if (this.matches(nav)) this.outcome = 'failed';
         break;
       case 'browsingContext.contextDestroyed':
@@ -56,6 +58,11 @@ export class NavigationWatch {
         break;
     }
     this.wake?.();
+  }
+
+  /** Whether the latest navigation has settled (committed, same-document, or failed). */
+  get settled(): boolean {
+    return this.outcome !== null;
   }
 
   /** Events of a navigation we saw start (or, before any start, none). Some events lack an id. */

@@ -1,6 +1,8 @@
-import type { BackendPage, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
-import { OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, FrameKey, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
+import { ELEMENT_BY_ID, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import { toCookieInfo, type BidiCookie } from './cookies';
+import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 import type { BidiBrowser } from './browser';
 import { documentReplaced, isBidiError } from './errors';
 import { clickActions, chordActions, hoverActions, typeActions } from './input';
@@ -17,6 +19,12 @@ export interface PageOptions {
   contextType: 'tab' | 'window';
 }
 
+/** What a page shares with its session: the user context (cookies) and where events go. */
+export interface PageLinks {
+  userContext: string;
+  emit(e: BackendEvent): void;
+}
+
 interface RemoteValue {
   type: string;
   value?: unknown;
@@ -25,6 +33,9 @@ type EvalResult = { type: 'success'; result: RemoteValue } | { type: 'exception'
 
 /** How long a script call may still answer after its document was replaced (it may have run in the new one). */
 const DOCUMENT_REPLACED_GRACE_MS = 300;
+
+/** How long after a history traversal to wait for its navigation to start. */
+const HISTORY_GRACE_MS = 2_000;
 
 const WAIT: Record<'load' | 'domcontentloaded' | 'none', string> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
 
@@ -38,6 +49,9 @@ const CHILD_FRAME = `function (id) {
 export class BidiPage implements BackendPage {
   readonly mainFrame: FrameKey;
   private closed = false;
+  private readonly consoleLog = new RingBuffer<ConsoleEntry>();
+  private readonly networkLog = new NetworkLog();
+  private readonly offObserve: Array<() => void> = [];
 
   constructor(
     private readonly browser: BidiBrowser,
@@ -45,8 +59,21 @@ export class BidiPage implements BackendPage {
     private readonly opts: PageOptions,
     /** Called once the page is closed, so the owning session forgets it. */
     private readonly onClosed: (page: BidiPage) => void,
+    private readonly links?: PageLinks,
   ) {
     this.mainFrame = targetId;
+    this.offObserve.push(
+      browser.onTop(targetId, (method, p) => {
+        if (method === 'log.entryAdded') {
+          const entry = consoleEntry(p);
+          this.consoleLog.push(entry);
+          this.links?.emit({ type: 'console', page: this, entry });
+        } else this.networkLog.onEvent(method, p);
+      }),
+      browser.onContext(targetId, (method, p) => {
+        if (method === 'browsingContext.load' && typeof p['url'] === 'string') this.links?.emit({ type: 'navigated', page: this, url: p['url'] });
+      }),
+    );
   }
 
   private send<T>(method: string, params: object, signal: AbortSignal): Promise<T> {
@@ -67,7 +94,7 @@ export class BidiPage implements BackendPage {
   async info(signal: AbortSignal): Promise<{ url: string; title: string }> {
     const [tree, title] = await Promise.all([
       this.send<{ contexts: Array<{ url: string }> }>('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal),
-      this.evaluate('document.title', this.targetId, signal),
+      this.evaluateIn('document.title', this.targetId, signal),
     ]);
     return { url: tree.contexts[0]?.url ?? '', title: typeof title.value === 'string' ? title.value : '' };
   }
@@ -131,7 +158,84 @@ export class BidiPage implements BackendPage {
   markClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const off of this.offObserve) off();
     this.onClosed(this);
+  }
+
+  async history(delta: -1 | 1, waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
+    const before = await this.url(signal);
+    const watch = new NavigationWatch(this.browser, this.targetId);
+    try {
+      try {
+        await this.send('browsingContext.traverseHistory', { context: this.targetId, delta }, signal);
+      } catch (e) {
+        if (isBidiError(e, 'no such history entry')) throw noHistoryEntry(delta);
+        throw e;
+      }
+      // Chrome 156 answers before the traversal starts, Firefox 153 after it committed; a page
+      // restored from the back/forward cache (Firefox 153) reports a start but no commit. So: done
+      // when the navigation settled or the URL changed, or after a grace (same-URL entries).
+      const until = Date.now() + HISTORY_GRACE_MS;
+      while (!watch.settled && Date.now() < until && (await this.url(signal)) === before) await sleep(50, signal);
+    } finally {
+      watch.dispose();
+    }
+    await this.ready(waitUntil, signal);
+  }
+
+  async reload(waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
+    await this.send('browsingContext.reload', { context: this.targetId, wait: WAIT[waitUntil] }, signal);
+  }
+
+  private async url(signal: AbortSignal): Promise<string> {
+    const tree = await this.send<{ contexts: Array<{ url: string }> }>('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal);
+    return tree.contexts[0]?.url ?? '';
+  }
+
+  /** Polls the top document's readyState: a traversal may restore a cached page that fires no load event. */
+  private async ready(waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const state = await this.evaluateIn('document.readyState', this.targetId, signal).catch(() => null);
+      if (state?.value === 'complete' || (waitUntil === 'domcontentloaded' && state?.value === 'interactive')) return;
+      await sleep(50, signal);
+    }
+  }
+
+  async evaluate(functionDeclaration: string, signal: AbortSignal): Promise<unknown> {
+    try {
+      const v = await this.callFunction(functionDeclaration, this.targetId, [], signal);
+      return v.value;
+    } catch (e) {
+      // Our wrapper catches what the expression throws; an exception here is one it could not parse.
+      if (ProviderError.is(e) && e.details.code === 'script_exception') throw evalSyntaxError(e.message);
+      throw e;
+    }
+  }
+
+  consoleEntries(): ConsoleEntry[] {
+    return this.consoleLog.toArray();
+  }
+
+  networkEntries(): NetworkEntry[] {
+    return this.networkLog.entries.toArray().map((e) => ({ ...e }));
+  }
+
+  async cookies(signal: AbortSignal): Promise<CookieInfo[]> {
+    // The session's whole jar: its user context's storage partition (not only this page's origin).
+    const partition = this.links ? { type: 'storageKey', userContext: this.links.userContext } : { type: 'context', context: this.targetId };
+    const r = await this.send<{ cookies: BidiCookie[] }>('storage.getCookies', { partition }, signal);
+    return r.cookies.map(toCookieInfo);
+  }
+
+  async setFiles(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void> {
+    const v = (await this.callFunction(ELEMENT_BY_ID, frame, [{ type: 'number', value: id }, { type: 'string', value: doc }], signal)) as RemoteValue & { sharedId?: string };
+    if (v.type !== 'node' || typeof v.sharedId !== 'string') {
+      throw new ProviderError('element_not_found', 'The file input is no longer on the page.', {
+        detail: 'stale_ref',
+        repair: { method: 'page.snapshot', params: {}, hint: 'Take a new snapshot and use a fresh element_ref.' },
+      });
+    }
+    await this.send('input.setFiles', { context: frame, element: { sharedId: v.sharedId }, files: paths }, signal);
   }
 
   private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal): Promise<{ navigated: boolean }> {
@@ -162,10 +266,10 @@ export class BidiPage implements BackendPage {
     } catch (e) {
       throw new ProviderError('internal_error', 'The page script is not available.', { detail: 'page_script_unavailable', cause: e });
     }
-    await this.evaluate(source, frame, signal);
+    await this.evaluateIn(source, frame, signal);
   }
 
-  private async evaluate(expression: string, frame: FrameKey, signal: AbortSignal): Promise<RemoteValue> {
+  private async evaluateIn(expression: string, frame: FrameKey, signal: AbortSignal): Promise<RemoteValue> {
     const r = await this.send<EvalResult>('script.evaluate', { expression, target: { context: frame }, awaitPromise: false, resultOwnership: 'none' }, signal);
     return unwrap(r);
   }

@@ -1,8 +1,14 @@
-import type { BackendPage, BackendSession } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord } from '@browser-provider/core';
+import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
 import type { BidiBrowser } from './browser';
+import { finalizeDownload } from './downloads';
 import { isBidiError } from './errors';
-import { BidiPage, type PageOptions } from './page';
+import { BidiPage, type PageLinks, type PageOptions } from './page';
+
+/** Downloads remembered per session (the oldest are forgotten first; their files stay until the session ends). */
+const MAX_DOWNLOADS = 500;
+
+type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
 
 /**
  * A BackendSession over one BiDi user context. `per_jcode_session` gets a fresh user context (own
@@ -12,9 +18,16 @@ import { BidiPage, type PageOptions } from './page';
  */
 export class BidiSession implements BackendSession {
   readonly attached: boolean;
+  readonly dialogPolicy = new DialogPolicy();
+  readonly eventTypes: readonly BackendEventType[];
   private readonly pages = new Set<BidiPage>();
   private closed: string | undefined;
-  private readonly offDestroyed: () => void;
+  private readonly offs: Array<() => void> = [];
+  private listener: ((e: BackendEvent) => void) | undefined;
+  private readonly links: PageLinks;
+  /** Downloads by the browser's key for them (download id, else navigation id). */
+  private readonly downloadsByKey = new Map<string, DownloadRecord>();
+  private downloadCounter = 0;
 
   private constructor(
     readonly browser: BidiBrowser,
@@ -23,9 +36,127 @@ export class BidiSession implements BackendSession {
     private readonly preloadScript: string | undefined,
     private readonly pageOptions: PageOptions,
     private readonly onClosed: (s: BidiSession) => void,
+    readonly scratch: ScratchDir,
+    /** Where the browser saves this session's downloads; undefined when it cannot be told. */
+    private readonly incoming: string | undefined,
   ) {
     this.attached = browser.attached;
-    this.offDestroyed = browser.conn.onClose(() => this.dispose('the browser went away'));
+    this.links = { userContext, emit: (e) => this.listener?.(e) };
+    const has = (ev: string) => browser.supported.has(ev);
+    this.eventTypes = [
+      'navigated',
+      ...(has('browsingContext.contextCreated') ? (['popup'] as const) : []),
+      ...(has('browsingContext.userPromptOpened') ? (['dialog'] as const) : []),
+      ...(has('log.entryAdded') ? (['console'] as const) : []),
+      ...(incoming !== undefined && has('browsingContext.downloadEnd') ? (['download'] as const) : []),
+    ];
+    const conn = browser.conn;
+    this.offs.push(
+      conn.onClose(() => this.dispose('the browser went away')),
+      conn.on('browsingContext.contextCreated', (p) => this.onContextCreated(p)),
+      conn.on('browsingContext.userPromptOpened', (p) => void this.onPrompt(p)),
+      conn.on('browsingContext.downloadWillBegin', (p) => this.onDownloadBegin(p)),
+      conn.on('browsingContext.downloadEnd', (p) => this.onDownloadEnd(p)),
+    );
+    if (incoming !== undefined) browser.downloadDirs.add(incoming);
+  }
+
+  onEvent(listener: (e: BackendEvent) => void): void {
+    this.listener = listener;
+  }
+
+  /** Whether this browser saves downloads where we told it (`browser.setDownloadBehavior`). */
+  get downloadsEnabled(): boolean {
+    return this.eventTypes.includes('download');
+  }
+
+  downloads(): DownloadRecord[] {
+    return [...this.downloadsByKey.values()].map((d) => ({ ...d }));
+  }
+
+  /** The session's page for a browsing context (its own, or one of its frames). */
+  private pageOf(context: unknown): BidiPage | undefined {
+    if (typeof context !== 'string') return undefined;
+    const top = this.browser.topOf(context);
+    for (const p of this.pages) if (p.targetId === top) return p;
+    return undefined;
+  }
+
+  /** A top-level context opened by one of our pages (window.open, target=_blank) joins the session. */
+  private onContextCreated(p: Record<string, unknown>): void {
+    if (this.closed || p['parent'] !== null && p['parent'] !== undefined) return;
+    const opener = this.pageOf(p['originalOpener']);
+    const context = p['context'];
+    if (opener === undefined || typeof context !== 'string' || [...this.pages].some((x) => x.targetId === context)) return;
+    const page = this.track(context);
+    this.listener?.({ type: 'popup', page, opener });
+  }
+
+  /**
+   * Answers a dialog at once by the session's policy, so no call waits on it. The browser runs with
+   * unhandledPromptBehavior "ignore", so nothing else answers it before we do.
+   */
+  private async onPrompt(p: Record<string, unknown>): Promise<void> {
+    const page = this.pageOf(p['context']);
+    if (page === undefined || this.closed) return;
+    const type = (['alert', 'confirm', 'prompt', 'beforeunload'].includes(String(p['type'])) ? p['type'] : 'alert') as DialogType;
+    const answer = this.dialogPolicy.decide(type, page.targetId);
+    const userText = answer.accept && type === 'prompt' ? answer.promptText : undefined;
+    try {
+      await this.browser.conn.send(
+        'browsingContext.handleUserPrompt',
+        { context: p['context'], accept: answer.accept, ...(userText !== undefined ? { userText } : {}) },
+        AbortSignal.timeout(5_000),
+      );
+    } catch {
+      return; // already closed (navigation, the page closed it): nothing was answered by us
+    }
+    this.listener?.({
+      type: 'dialog',
+      page,
+      dialog: {
+        type,
+        message: typeof p['message'] === 'string' ? p['message'] : '',
+        ...(typeof p['defaultValue'] === 'string' ? { default_value: p['defaultValue'] } : {}),
+        accepted: answer.accept,
+        ...(userText !== undefined ? { prompt_text: userText } : {}),
+      },
+    });
+  }
+
+  private downloadKey(p: Record<string, unknown>): string | undefined {
+    const k = p['download'] ?? p['navigation'];
+    return typeof k === 'string' ? k : undefined;
+  }
+
+  private onDownloadBegin(p: Record<string, unknown>): void {
+    const key = this.downloadKey(p);
+    if (key === undefined || this.pageOf(p['context']) === undefined || !this.downloadsEnabled) return;
+    this.downloadsByKey.set(key, {
+      download_id: `dl_${++this.downloadCounter}`,
+      url: typeof p['url'] === 'string' ? p['url'] : '',
+      suggested_filename: safeFileName(typeof p['suggestedFilename'] === 'string' ? p['suggestedFilename'] : '', 'download'),
+      state: 'in_progress',
+    });
+    while (this.downloadsByKey.size > MAX_DOWNLOADS) this.downloadsByKey.delete(this.downloadsByKey.keys().next().value as string);
+  }
+
+  private onDownloadEnd(p: Record<string, unknown>): void {
+    const key = this.downloadKey(p);
+    const record = key === undefined ? undefined : this.downloadsByKey.get(key);
+    if (key === undefined || record === undefined || this.closed) return;
+    let done: DownloadRecord;
+    if (p['status'] !== 'complete') done = { ...record, state: 'canceled' };
+    else {
+      try {
+        const path = typeof p['filepath'] === 'string' ? p['filepath'] : undefined;
+        done = finalizeDownload(record, path, [...this.browser.downloadDirs], this.scratch.dir('downloads'));
+      } catch (e) {
+        done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
+      }
+    }
+    this.downloadsByKey.set(key, done);
+    this.listener?.({ type: 'download', page: this.pageOf(p['context']), download: done });
   }
 
   static async create(
@@ -38,10 +169,13 @@ export class BidiSession implements BackendSession {
     browser.assertAlive();
     const conn = browser.conn;
     const userContext = isolated ? (await conn.send<{ userContext: string }>('browser.createUserContext', {}, signal)).userContext : 'default';
+    const scratch = new ScratchDir('bp-bidi-');
     try {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
-      return new BidiSession(browser, userContext, isolated, preload, pageOptions, onClosed);
+      const incoming = await allowDownloads(browser, userContext, scratch, signal);
+      return new BidiSession(browser, userContext, isolated, preload, pageOptions, onClosed, scratch, incoming);
     } catch (e) {
+      scratch.dispose();
       if (isolated) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);
       throw e;
     }
@@ -56,7 +190,12 @@ export class BidiSession implements BackendSession {
     this.browser.assertAlive();
     if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
     const { context } = await this.browser.conn.send<{ context: string }>('browsingContext.create', { type: this.pageOptions.contextType, userContext: this.userContext }, signal);
-    const page = new BidiPage(this.browser, context, this.pageOptions, (p) => this.pages.delete(p));
+    return this.track(context);
+  }
+
+  /** Makes a page of a context of this session and forgets it when the context goes away. */
+  private track(context: string): BidiPage {
+    const page = new BidiPage(this.browser, context, this.pageOptions, (p) => this.pages.delete(p), this.links);
     this.pages.add(page);
     // A tab that closes itself (window.close) leaves the session; later calls get page_not_found.
     const off = this.browser.onContext(context, (method) => {
@@ -89,7 +228,9 @@ export class BidiSession implements BackendSession {
   private dispose(reason: string): void {
     this.closed ??= reason;
     for (const p of [...this.pages]) p.markClosed();
-    this.offDestroyed();
+    for (const off of this.offs.splice(0)) off();
+    if (this.incoming !== undefined) this.browser.downloadDirs.delete(this.incoming);
+    this.scratch.dispose();
     this.onClosed(this);
   }
 }
@@ -99,6 +240,21 @@ function ignoreGone(e: unknown): void {
   if (isBidiError(e, 'no such user context') || isBidiError(e, 'no such frame') || isBidiError(e, 'no such script')) return;
   if (ProviderError.is(e, 'browser_not_running')) return;
   throw e;
+}
+
+/**
+ * Points the session's downloads at a private folder (`browser.setDownloadBehavior`, per user context).
+ * A browser without the command keeps its own behaviour, and the session reports no downloads.
+ */
+async function allowDownloads(browser: BidiBrowser, userContext: string, scratch: ScratchDir, signal: AbortSignal): Promise<string | undefined> {
+  const destinationFolder = scratch.dir('incoming');
+  try {
+    await browser.conn.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder }, userContexts: [userContext] }, signal);
+    return destinationFolder;
+  } catch (e) {
+    if (isBidiError(e, 'unknown command') || isBidiError(e, 'invalid argument') || isBidiError(e, 'unsupported operation')) return undefined;
+    throw e;
+  }
 }
 
 async function addPreload(browser: BidiBrowser, userContext: string, o: PageOptions, signal: AbortSignal): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { raceAbort } from './abort';
@@ -48,17 +48,30 @@ export class ClassicBackend implements Backend {
   }
 
   features(): Feature[] {
-    const f: Feature[] = ['element_refs', 'a11y_snapshot', 'full_page_screenshot'];
+    const f: Feature[] = ['element_refs', 'a11y_snapshot', 'full_page_screenshot', 'js_eval', 'file_upload'];
     if (this.launcher.isolation === 'per_process') f.push('isolated_contexts');
     return f;
   }
 
   optionalMethods(): MethodName[] {
-    return ['page.press', 'page.hover', 'page.select'];
+    // No console.list / network.list / download.*: classic WebDriver has no such events.
+    return [
+      'page.press',
+      'page.hover',
+      'page.select',
+      'page.go_back',
+      'page.go_forward',
+      'page.reload',
+      'page.scroll',
+      'page.eval',
+      'cookie.list',
+      'storage.get',
+      'upload.set_files',
+    ];
   }
 
   customMethods(): CustomMethod[] {
-    return this.opts.customMethods ?? [];
+    return [...(this.opts.customMethods ?? []), ...sessionCustomMethods()];
   }
 
   running(): boolean {
@@ -75,6 +88,14 @@ export class ClassicBackend implements Backend {
     try {
       const conn = await raceAbort(DriverConnection.open(endpoint, this.launcher, signal), signal);
       const live: Live = { endpoint, conn, users: new Set() };
+      // A dialog belongs to the session whose window it opened in.
+      conn.dialogHandler = (window, _message) => {
+        for (const s of live.users) {
+          const h = s.dialogFor(window);
+          if (h !== undefined) return h;
+        }
+        return undefined;
+      };
       const v = conn.capabilities.browserVersion;
       if (typeof v === 'string') this.seenVersion = v;
       this.lives.add(live);

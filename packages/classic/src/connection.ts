@@ -1,11 +1,19 @@
 import WebDriver, { type Client } from 'webdriver';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError, type DialogAnswer, type DialogReport } from '@browser-provider/core';
 import { ELEMENT_BY_ID } from '@browser-provider/page-script';
 import { SerialQueue } from './abort';
-import { driverExited, translateWebDriverError } from './errors';
+import { driverExited, translateWebDriverError, webdriverErrorName } from './errors';
 import { decodeFrameKey, type FramePath } from './frames';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';
 import { WireError, type WireMethod, wireNewSession, wireRequest } from './wire';
+
+/** Who answers a dialog met in `window`: the owning session's policy, and where to report it. */
+export type DialogHandler = (window: string | undefined, message: string) => { answer: DialogAnswer; report(d: DialogReport): void } | undefined;
+
+/** Times one command is retried after answering a dialog (a page may open one after another). */
+const DIALOG_RETRIES = 5;
+
+const isDialogOpen = (e: unknown) => webdriverErrorName(e).name === 'unexpected alert open' || (e instanceof WireError && e.error === 'unexpected alert open');
 
 /**
  * One classic WebDriver session on one driver process. The driver has ONE current window and frame
@@ -20,13 +28,18 @@ export class DriverConnection {
   /** Window handles that belong to a live page; any other window of the session is a reusable spare. */
   readonly ownedWindows = new Set<string>();
   private readonly exitRejection: Promise<never>;
+  /** Set by the backend: answers dialogs by the owning session's policy. */
+  dialogHandler: DialogHandler | undefined;
+  /** The client every page operation uses: each command answers a dialog in its way, then runs again. */
+  readonly client: Client;
 
   private constructor(
     readonly endpoint: DriverEndpoint,
     readonly sessionId: string,
-    readonly client: Client,
+    private readonly rawClient: Client,
     readonly capabilities: Record<string, unknown>,
   ) {
+    this.client = this.answeringDialogs(rawClient);
     this.exitRejection = endpoint.exited.then((how) => {
       throw driverExited(how);
     });
@@ -36,7 +49,9 @@ export class DriverConnection {
   static async open(endpoint: DriverEndpoint, launcher: ClassicLauncher, signal: AbortSignal): Promise<DriverConnection> {
     let reply;
     try {
-      reply = await wireNewSession(endpoint.port, launcher.capabilities(), signal);
+      // "ignore": a dialog stays open and the next command fails with `unexpected alert open` without
+      // running, so we answer it by the session's policy and send that command again (answeringDialogs).
+      reply = await wireNewSession(endpoint.port, { ...launcher.capabilities(), unhandledPromptBehavior: 'ignore' }, signal);
     } catch (e) {
       if (signal.aborted) throw signal.reason;
       if (e instanceof WireError) {
@@ -135,7 +150,68 @@ export class DriverConnection {
 
   /** Switch To Frame over the wire (§11.4): `null` is the top-level document. */
   private async switchFrame(target: unknown, signal: AbortSignal): Promise<void> {
-    await wireRequest(this.endpoint.port, 'POST', `/session/${this.sessionId}/frame`, { id: target }, signal);
+    await this.retryDialogs(() => wireRequest(this.endpoint.port, 'POST', `/session/${this.sessionId}/frame`, { id: target }, signal));
+  }
+
+  /**
+   * WebDriver §16 with unhandledPromptBehavior "ignore": a command meeting an open dialog fails with
+   * `unexpected alert open` before it does anything, so answering the dialog and sending the same
+   * command again is safe (it never ran twice). Alert commands themselves pass through.
+   */
+  private answeringDialogs(client: Client): Client {
+    const passThrough = new Set<PropertyKey>(['getAlertText', 'acceptAlert', 'dismissAlert', 'sendAlertText', 'getWindowHandle']);
+    // The target is an empty object inheriting from the client: the client's own command properties
+    // are read-only and non-configurable, which a Proxy over the client itself may not replace.
+    return new Proxy(Object.create(client) as Client, {
+      get: (_target, prop) => {
+        const value: unknown = Reflect.get(client, prop, client);
+        if (typeof value !== 'function' || passThrough.has(prop)) return value;
+        return (...args: unknown[]) => this.retryDialogs(() => (value as (...a: unknown[]) => Promise<unknown>).apply(client, args));
+      },
+    });
+  }
+
+  private async retryDialogs<T>(command: () => Promise<T>): Promise<T> {
+    for (let i = 0; ; i++) {
+      try {
+        return await command();
+      } catch (e) {
+        if (i >= DIALOG_RETRIES || !isDialogOpen(e)) throw e;
+        await this.answerDialog();
+      }
+    }
+  }
+
+  /**
+   * Answers the open dialog. Classic WebDriver gives its text but not its kind, so the default
+   * (dismiss) is used for all: it closes an alert (its only button) and says "Cancel" to a confirm or
+   * prompt, which is the policy; `dialog.handle` can make the next one accepted, with prompt text.
+   */
+  private async answerDialog(): Promise<void> {
+    const raw = this.rawClient;
+    let message: string;
+    try {
+      message = String(await raw.getAlertText());
+    } catch {
+      return; // already gone
+    }
+    const window = await raw.getWindowHandle().catch(() => undefined);
+    const handler = this.dialogHandler?.(window, message);
+    const answer = handler?.answer ?? { accept: false };
+    let typed: string | undefined;
+    if (answer.accept && answer.promptText !== undefined) {
+      // Only a prompt takes text; on an alert or confirm this fails and the dialog is just accepted.
+      typed = await raw.sendAlertText(answer.promptText).then(
+        () => answer.promptText,
+        () => undefined,
+      );
+    }
+    try {
+      await (answer.accept ? raw.acceptAlert() : raw.dismissAlert());
+    } catch {
+      return;
+    }
+    handler?.report({ type: 'dialog', message, accepted: answer.accept, ...(typed !== undefined ? { prompt_text: typed } : {}) });
   }
 
   /** Forgets where the driver points (after something that may have changed it, e.g. a window closed). */

@@ -1,6 +1,6 @@
 import type { Client } from 'webdriver';
-import { ProviderError } from '@browser-provider/core';
-import type { BackendPage, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { evalSyntaxError, noHistoryEntry, ProviderError } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, CookieInfo, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import { sleep } from './abort';
@@ -29,7 +29,13 @@ export interface PageHooks {
   pageScript(): string;
   /** Called once the page is closed, so the session forgets it. */
   onClosed(page: ClassicPage): void;
+  /** Where the page reports what happened (navigations). */
+  emit?(e: BackendEvent): void;
+  /** Windows that appeared during this page's input (window.open, target=_blank): popups. */
+  onNewWindows?(handles: string[], opener: ClassicPage): void;
 }
+
+const WEB_ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 export class ClassicPage implements BackendPage {
   readonly mainFrame: FrameKey = TOP_FRAME;
@@ -57,8 +63,75 @@ export class ClassicPage implements BackendPage {
     });
   }
 
-  navigate(url: string, waitUntil: WaitUntil, signal: AbortSignal): Promise<void> {
-    return this.inFrame(TOP_FRAME, signal, (c) => navigate(c, url, waitUntil, signal));
+  async navigate(url: string, waitUntil: WaitUntil, signal: AbortSignal): Promise<void> {
+    const now = await this.inFrame(TOP_FRAME, signal, async (c) => {
+      await navigate(c, url, waitUntil, signal);
+      return c.getUrl();
+    });
+    this.hooks.emit?.({ type: 'navigated', page: this, url: now });
+  }
+
+  /** Back/Forward (§10.3/§10.4) block until the new document has loaded (pageLoadStrategy normal). */
+  async history(delta: -1 | 1, _waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
+    const url = await this.inFrame(TOP_FRAME, signal, async (c) => {
+      const before = await this.navToken(c);
+      await (delta < 0 ? c.back() : c.forward());
+      // Classic WebDriver says nothing when there is no entry: an unchanged document and URL mean that.
+      if ((await this.navToken(c)) === before) throw noHistoryEntry(delta);
+      return c.getUrl();
+    });
+    this.hooks.emit?.({ type: 'navigated', page: this, url });
+  }
+
+  async reload(_waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
+    const url = await this.inFrame(TOP_FRAME, signal, async (c) => {
+      await c.refresh();
+      return c.getUrl();
+    });
+    this.hooks.emit?.({ type: 'navigated', page: this, url });
+  }
+
+  async evaluate(functionDeclaration: string, signal: AbortSignal): Promise<unknown> {
+    try {
+      // Execute Script awaits a returned promise (§15.2.1).
+      return await this.inFrame(TOP_FRAME, signal, (c) => c.executeScript(`return (${functionDeclaration})();`, []));
+    } catch (e) {
+      // Our wrapper catches what the expression throws; a script error here is one that did not parse.
+      if (ProviderError.is(e) && e.details.code === 'javascript_error') throw evalSyntaxError(e.message);
+      throw e;
+    }
+  }
+
+  /** Get All Cookies (§14.1) sees the current document's cookies only: classic has no jar-wide read. */
+  cookies(signal: AbortSignal): Promise<CookieInfo[]> {
+    return this.inFrame(TOP_FRAME, signal, async (c) => {
+      const all = (await c.getAllCookies()) as Array<{ name: string; value: string; domain?: string; path?: string; expiry?: number; httpOnly?: boolean; secure?: boolean; sameSite?: string }>;
+      return all.map((k) => ({
+        name: k.name,
+        value: k.value,
+        domain: k.domain ?? '',
+        path: k.path ?? '/',
+        ...(typeof k.expiry === 'number' ? { expires: k.expiry } : {}),
+        http_only: k.httpOnly === true,
+        secure: k.secure === true,
+        ...(k.sameSite ? { same_site: k.sameSite } : {}),
+      }));
+    });
+  }
+
+  /** Element Send Keys on a file input (§12.5.3) sets its files: one path per line. */
+  setFiles(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void> {
+    return this.inFrame(frame, signal, async (c) => {
+      const el = (await c.executeScript(`return (${ELEMENT_BY_ID}).apply(null, arguments);`, [id, doc])) as Record<string, string> | null;
+      const ref = el?.[WEB_ELEMENT];
+      if (typeof ref !== 'string') {
+        throw new ProviderError('element_not_found', 'The file input is no longer on the page.', {
+          detail: 'stale_ref',
+          repair: { method: 'page.snapshot', params: {}, hint: 'Take a new snapshot and use a fresh element_ref.' },
+        });
+      }
+      await c.elementSendKeys(ref, paths.join('\n'));
+    });
   }
 
   info(signal: AbortSignal): Promise<{ url: string; title: string }> {
@@ -94,18 +167,33 @@ export class ClassicPage implements BackendPage {
 
   /** Runs input actions in the top document and reports whether the top-level document changed. */
   private inputThenDetect(signal: AbortSignal, actions: object[]): Promise<{ navigated: boolean }> {
-    return this.inFrame(TOP_FRAME, signal, async (c) => {
+    const result = this.inFrame(TOP_FRAME, signal, async (c) => {
       const before = await this.navToken(c);
+      const windows = this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined;
       try {
         await c.performActions(actions);
       } finally {
         await c.releaseActions();
       }
+      const popups = async () => {
+        if (windows === undefined) return;
+        const fresh = (await c.getWindowHandles()).filter((h) => !windows.has(h) && !this.conn.ownedWindows.has(h));
+        if (fresh.length > 0) this.hooks.onNewWindows?.(fresh, this);
+      };
       // After a navigation, Execute Script waits for the new document (pageLoadStrategy), so a
       // changed token means the navigation has committed.
-      if ((await this.navToken(c)) !== before) return { navigated: true };
+      if ((await this.navToken(c)) !== before) {
+        await popups();
+        return { navigated: true, url: await c.getUrl() };
+      }
       await sleep(NAV_SETTLE_MS, signal);
-      return { navigated: (await this.navToken(c)) !== before };
+      await popups();
+      const navigated = (await this.navToken(c)) !== before;
+      return { navigated, url: navigated ? await c.getUrl() : '' };
+    });
+    return result.then(({ navigated, url }) => {
+      if (navigated) this.hooks.emit?.({ type: 'navigated', page: this, url });
+      return { navigated };
     });
   }
 

@@ -1,6 +1,7 @@
-import type { BackendPage, BackendSession } from '@browser-provider/core';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DialogAnswer, DialogReport } from '@browser-provider/core';
+import { DialogPolicy, ScratchDir } from '@browser-provider/core';
 import type { DriverConnection } from './connection';
-import { ClassicPage } from './page';
+import { ClassicPage, type PageHooks } from './page';
 
 /**
  * A backend session over one driver connection. `isolated` sessions own their connection (and so a
@@ -9,8 +10,13 @@ import { ClassicPage } from './page';
  */
 export class ClassicSession implements BackendSession {
   readonly attached = false;
+  readonly dialogPolicy = new DialogPolicy();
+  readonly scratch = new ScratchDir('bp-classic-');
+  /** Classic WebDriver has no console, network or download events. */
+  readonly eventTypes: readonly BackendEventType[] = ['popup', 'dialog', 'navigated'];
   private readonly pages = new Set<ClassicPage>();
   private closed = false;
+  private listener: ((e: BackendEvent) => void) | undefined;
 
   constructor(
     readonly conn: DriverConnection,
@@ -24,6 +30,39 @@ export class ClassicSession implements BackendSession {
     return this.pages;
   }
 
+  onEvent(listener: (e: BackendEvent) => void): void {
+    this.listener = listener;
+  }
+
+  /** The session's answer to a dialog met in one of its windows (the connection asks). */
+  dialogFor(window: string | undefined): { answer: DialogAnswer; report(d: DialogReport): void } | undefined {
+    const page = [...this.pages].find((p) => p.targetId === window);
+    if (page === undefined) return undefined;
+    return {
+      answer: this.dialogPolicy.decide('dialog', page.targetId),
+      report: (dialog) => this.listener?.({ type: 'dialog', page, dialog }),
+    };
+  }
+
+  private hooks(): PageHooks {
+    return {
+      pageScript: this.pageScript,
+      onClosed: (p) => {
+        this.pages.delete(p);
+        this.conn.ownedWindows.delete(p.targetId);
+      },
+      emit: (e) => this.listener?.(e),
+      onNewWindows: (handles, opener) => {
+        for (const handle of handles) {
+          this.conn.ownedWindows.add(handle);
+          const page = new ClassicPage(this.conn, handle, this.hooks());
+          this.pages.add(page);
+          this.listener?.({ type: 'popup', page, opener });
+        }
+      },
+    };
+  }
+
   newPage(signal: AbortSignal): Promise<BackendPage> {
     return this.conn.run(signal, async (c) => {
       // Reuse a window no page owns (the browser's first window, or a closed page's blank spare)
@@ -33,13 +72,7 @@ export class ClassicSession implements BackendSession {
       if (handle === undefined) handle = (await c.createWindow('tab')).handle;
       this.conn.ownedWindows.add(handle);
       this.conn.forgetPosition();
-      const page = new ClassicPage(this.conn, handle, {
-        pageScript: this.pageScript,
-        onClosed: (p) => {
-          this.pages.delete(p);
-          this.conn.ownedWindows.delete(p.targetId);
-        },
-      });
+      const page = new ClassicPage(this.conn, handle, this.hooks());
       this.pages.add(page);
       return page;
     });
@@ -59,6 +92,7 @@ export class ClassicSession implements BackendSession {
       }
     }
     for (const page of [...this.pages]) page.markClosed('session closed');
+    this.scratch.dispose();
     await this.release(this);
   }
 }

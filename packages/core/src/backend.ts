@@ -1,6 +1,8 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
+import type { DialogPolicy } from './ops/dialog-policy';
+import type { ScratchDir } from './ops/scratch';
 
 /**
  * The narrow interface every engine implements. Core never names a browser: where engines differ,
@@ -74,7 +76,97 @@ export interface BackendPage {
 
   /** Optional: bring the page to the front (BiDi browsingContext.activate, classic switch to window). */
   activate?(signal: AbortSignal): Promise<void>;
+
+  // Optional members behind the draft's optional methods. An engine without one simply does not list
+  // the method in `optionalMethods()`; core never calls a member the engine lacks.
+
+  /**
+   * `page.go_back` (-1) / `page.go_forward` (+1): traverse the session history and wait for the given
+   * readiness. Nothing to traverse to → ProviderError `invalid_request` / `no_history_entry`.
+   */
+  history?(delta: -1 | 1, waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void>;
+  /** `page.reload`. */
+  reload?(waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void>;
+  /**
+   * `page.eval`: calls `functionDeclaration` (a complete JS function source that core builds) with no
+   * arguments in the top-level document, awaiting a returned promise, and returns its JSON value.
+   */
+  evaluate?(functionDeclaration: string, signal: AbortSignal): Promise<unknown>;
+  /** `console.list`: the page's recent console entries, oldest first (a bounded buffer). */
+  consoleEntries?(): ConsoleEntry[];
+  /** `network.list`: the page's recent requests, oldest first (a bounded buffer). */
+  networkEntries?(): NetworkEntry[];
+  /** `cookie.list`: the cookies this page's session can see (all of its jar where the engine allows). */
+  cookies?(signal: AbortSignal): Promise<CookieInfo[]>;
+  /** `upload.set_files`: sets the files of file input `id` (page-script id) of document `doc` in `frame`. */
+  setFiles?(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void>;
 }
+
+export interface ConsoleEntry {
+  level: string;
+  text: string;
+  /** ms since the epoch. */
+  timestamp: number;
+  /** `console` (a console.* call) or `javascript` (an uncaught error). */
+  source?: string;
+}
+
+export interface NetworkEntry {
+  request_id: string;
+  method: string;
+  url: string;
+  status?: number;
+  resource_type?: string;
+  started_at: number;
+  duration_ms?: number;
+  failed?: boolean;
+}
+
+export interface CookieInfo {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires?: number;
+  http_only: boolean;
+  secure: boolean;
+  same_site?: string;
+}
+
+export interface DialogReport {
+  /** `dialog`: the engine cannot tell which kind (classic WebDriver only gives the text). */
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload' | 'dialog';
+  message: string;
+  default_value?: string;
+  /** What was done with it. */
+  accepted: boolean;
+  prompt_text?: string;
+}
+
+export interface DownloadRecord {
+  download_id: string;
+  url: string;
+  suggested_filename: string;
+  state: 'in_progress' | 'completed' | 'canceled' | 'failed';
+  path?: string;
+  size?: number;
+  /** Why it failed, when it did (e.g. `path_escape`, `too_large`). */
+  reason?: string;
+}
+
+/** What a backend tells core about without being asked. */
+export type BackendEvent =
+  /** The page opened another top-level page (window.open, target=_blank); the session now owns it. */
+  | { type: 'popup'; page: BackendPage; opener: BackendPage | undefined }
+  /** A JavaScript dialog was answered by the session's policy. */
+  | { type: 'dialog'; page: BackendPage | undefined; dialog: DialogReport }
+  /** The top-level document of a page changed. */
+  | { type: 'navigated'; page: BackendPage; url: string }
+  | { type: 'console'; page: BackendPage; entry: ConsoleEntry }
+  /** A download finished (completed, failed or canceled). */
+  | { type: 'download'; page: BackendPage | undefined; download: DownloadRecord };
+
+export type BackendEventType = BackendEvent['type'];
 
 export interface BackendSession {
   /** Whether this session has a cookie jar and storage of its own. */
@@ -83,6 +175,17 @@ export interface BackendSession {
   readonly attached: boolean;
   newPage(signal: AbortSignal): Promise<BackendPage>;
   close(signal: AbortSignal): Promise<void>;
+
+  /** Optional: where core's listener for BackendEvents goes (one listener; a later call replaces it). */
+  onEvent?(listener: (e: BackendEvent) => void): void;
+  /** The BackendEvent types this session can report (so `events.subscribe` can say what it will get). */
+  readonly eventTypes?: readonly BackendEventType[];
+  /** Optional: how JavaScript dialogs are answered (present on engines that answer them). */
+  readonly dialogPolicy?: DialogPolicy;
+  /** Optional: a private directory removed with the session (inline uploads, downloads). */
+  readonly scratch?: ScratchDir;
+  /** Optional: `download.list` / `download.wait`, oldest first. */
+  downloads?(): DownloadRecord[];
 }
 
 export interface SessionOptions {

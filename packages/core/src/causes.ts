@@ -54,4 +54,12 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'not_ready', detail: 'job_active', retryable: true, repair: 'jobs.get', when: 'A background job owns the session; mutating calls wait for it.' },
   { code: 'invalid_request', detail: 'unknown_job', retryable: false, repair: 'jobs.list', when: "No job with this id in the caller's session (other sessions' jobs look the same)." },
   { code: 'browser_not_running', detail: 'shutting_down', retryable: false, when: 'The server is shutting down.' },
+  { code: 'session_not_found', detail: 'no_session', retryable: false, repair: 'session.ensure', when: 'A session-scoped custom method was called without a usable session.' },
+  { code: 'invalid_request', detail: 'no_history_entry', retryable: false, when: 'page.go_back / page.go_forward with nothing to go to.' },
+  { code: 'invalid_request', detail: 'eval_exception', retryable: false, when: 'page.eval: the expression threw; the message carries the page exception.' },
+  { code: 'unsupported_target', detail: 'storage_unavailable', retryable: false, when: 'storage.get on a page whose origin has no storage (about:blank, data:, sandboxed).' },
+  { code: 'permission_denied', detail: 'path_not_allowed', retryable: false, when: 'upload.set_files by path outside every --upload-root (after resolving symlinks and ..); no root = every path refused.' },
+  { code: 'invalid_request', detail: 'file_not_found', retryable: false, when: 'upload.set_files: the path does not exist.' },
+  { code: 'invalid_request', detail: 'not_a_file', retryable: false, when: 'upload.set_files: the path is not a regular file.' },
+  { code: 'invalid_request', detail: 'unknown_download', retryable: false, repair: 'download.list', when: "download.wait with an id that is not one of the session's downloads." },
 ];

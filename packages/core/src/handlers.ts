@@ -7,6 +7,13 @@ import { screenshot } from './ops/screenshot';
 import { afterAction, snapshotPage } from './ops/snapshot';
 import { activateTab, closeTab, listTabs, newTab } from './ops/tabs';
 import { waitFor } from './ops/wait';
+import { listDownloads, waitDownload } from './ops/downloads';
+import { evaluate } from './ops/eval';
+import { drainWarnings, wireSession } from './ops/events';
+import { reload, traverse } from './ops/history';
+import { listConsole, listCookies, listNetwork, readStorage } from './ops/introspect';
+import { scrollPage } from './ops/scroll';
+import { setFiles } from './ops/upload';
 import type { PageHandle } from './page';
 import type { Provider } from './provider';
 import type { Session } from './session';
@@ -48,6 +55,7 @@ export const HANDLERS: HandlerTable = {
     scope: 'provider',
     run: async (ctx, p) => {
       const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
+      wireSession(ctx.provider, session);
       const info = ctx.provider.backend.info;
       return {
         session_id: session.id,
@@ -81,7 +89,43 @@ export const HANDLERS: HandlerTable = {
   'tab.new': { scope: 'session', run: (ctx, p) => newTab(ctx.provider, ctx.session, p, ctx.signal) },
   'tab.activate': { scope: 'session', run: (ctx, p) => activateTab(ctx.provider, ctx.session, p, ctx.signal) },
   'tab.close': { scope: 'session', run: (ctx, p) => closeTab(ctx.provider, ctx.session, p, ctx.signal) },
+  'page.go_back': { scope: 'page', run: (ctx, p) => traverse(ctx.page, -1, p, ctx.warnings, ctx.signal) },
+  'page.go_forward': { scope: 'page', run: (ctx, p) => traverse(ctx.page, 1, p, ctx.warnings, ctx.signal) },
+  'page.reload': { scope: 'page', run: (ctx, p) => reload(ctx.page, p, ctx.warnings, ctx.signal) },
+  'page.scroll': { scope: 'page', run: (ctx, p) => scrollPage(ctx.session, ctx.page, p, ctx.signal) },
+  'page.eval': { scope: 'page', run: (ctx, p) => evaluate(ctx.provider, ctx.page, p, ctx.signal) },
+  'console.list': { scope: 'page', run: async (ctx, p) => listConsole(ctx.page, p) },
+  'network.list': { scope: 'page', run: async (ctx, p) => listNetwork(ctx.page, p) },
+  'cookie.list': { scope: 'page', run: (ctx, p) => listCookies(ctx.page, p, ctx.signal) },
+  'storage.get': { scope: 'page', run: (ctx, p) => readStorage(ctx.page, p, ctx.signal) },
+  'upload.set_files': { scope: 'page', run: (ctx, p) => setFiles(ctx.provider, ctx.session, ctx.page, p, ctx.signal) },
+  'download.list': { scope: 'session', run: async (ctx) => listDownloads(ctx.session) },
+  'download.wait': { scope: 'session', run: (ctx, p) => waitDownload(ctx.session, p, ctx.warnings, ctx.signal) },
 };
+
+/**
+ * What happened in the session meanwhile (a dialog answered, a popup adopted) is told in the session's
+ * next successful response, after the method's own warnings.
+ */
+function withSessionWarnings<M extends MethodName>(h: Handler<M>): Handler<M> {
+  switch (h.scope) {
+    case 'provider':
+      return h;
+    case 'session':
+      return { scope: 'session', run: async (ctx, p) => drained(ctx, await h.run(ctx, p)) };
+    case 'page':
+      return { scope: 'page', run: async (ctx, p) => drained(ctx, await h.run(ctx, p)) };
+  }
+}
+function drained<T>(ctx: SessionContext, result: T): T {
+  ctx.warnings.push(...drainWarnings(ctx.session));
+  return result;
+}
+for (const name of Object.keys(HANDLERS) as MethodName[]) {
+  const table = HANDLERS as Record<string, Handler<MethodName>>;
+  const h = table[name];
+  if (h !== undefined) table[name] = withSessionWarnings(h);
+}
 
 /**
  * Optional methods built only on the required Backend interface (page script + trusted input), so

@@ -21,7 +21,12 @@ describe('Firefox custom methods', () => {
 
   it('advertises install_extension and the gated bidi.send', () => {
     const names = backend.customMethods().map((m) => [m.name, m.gate]);
-    expect(names).toEqual([['firefox.install_extension', undefined], ['bidi.send', 'allow-debug']]);
+    expect(names).toEqual([
+      ['firefox.install_extension', undefined],
+      ['bidi.send', 'allow-debug'],
+      ['events.subscribe', undefined],
+      ['dialog.handle', undefined],
+    ]);
   });
 
   it('installs an unpacked extension and passes raw BiDi commands through', async () => {

@@ -1,5 +1,5 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
+import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
 import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
 
@@ -17,8 +17,8 @@ export interface FirefoxBackendOptions {
   pageScript?: () => string;
 }
 
-const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts'];
-const OPTIONAL: MethodName[] = ['page.press', 'page.hover'];
+const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts', ...BIDI_FEATURES];
+const OPTIONAL: MethodName[] = [...BIDI_OPTIONAL_METHODS];
 
 export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiBackend {
   const attachUrl = resolveAttachUrl(options.attachUrl);

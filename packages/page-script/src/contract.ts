@@ -176,7 +176,30 @@ export interface PageScriptOps {
   /** Where the content of iframe element `id` starts, relative to this frame's viewport. */
   frameOrigin(doc: string, id: LocalId): FramePoint | null;
   metrics(): PageMetrics;
+  /**
+   * Scrolls element `id` (or the page, when `id` is null) by a delta, or the element into view, and
+   * answers where the scrolled box now is. `stale` when the element is gone.
+   */
+  scroll(doc: string | null, id: LocalId | null, s: ScrollRequest): ScrollResult;
+  /** The document origin's localStorage or sessionStorage (all keys, or only `keys`). */
+  storage(kind: 'local' | 'session', keys: string[] | null): StorageResult;
+  /** Whether element `id` is an enabled `<input type=file>`, and whether it takes several files. */
+  fileInput(doc: string, id: LocalId): FileInputResult;
 }
+
+export type FileInputResult =
+  | { ok: true; multiple: boolean }
+  | { ok: false; code: 'stale_ref' | 'not_file_input' | 'disabled'; message: string };
+
+export interface ScrollRequest {
+  dx: number;
+  dy: number;
+  intoView: boolean;
+}
+
+export type ScrollResult = { ok: true; scrollX: number; scrollY: number } | { ok: false; code: 'stale_ref'; message: string };
+
+export type StorageResult = { ok: true; origin: string; entries: Record<string, string> } | { ok: false; origin: string; message: string };
 
 export type OpName = keyof PageScriptOps;
 export type OpArgs<K extends OpName> = Parameters<PageScriptOps[K]>;

@@ -1,7 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
+import type { EventEnvelope, ResponseEnvelope } from '@browser-provider/protocol';
 import { Dispatcher } from '../dispatcher';
 import { ProviderError } from '../errors';
+import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
 import { LineSplitter } from './lines';
 
@@ -23,10 +24,12 @@ export interface StdioServerOptions {
 export function serveStdio(provider: Provider, opts: StdioServerOptions): { done: Promise<void>; dispatcher: Dispatcher } {
   const dispatcher = new Dispatcher(provider);
   const inflight = new Set<Promise<void>>();
-  const write = (envelope: ResponseEnvelope) => {
+  // One write per envelope: events land between responses, never inside one.
+  const write = (envelope: ResponseEnvelope | EventEnvelope) => {
     if (!opts.output.writable) return;
     opts.output.write(`${JSON.stringify(envelope)}\n`);
   };
+  const offEvents = eventHub(provider).addSink(write);
   const track = (p: Promise<ResponseEnvelope>) => {
     const t = p.then(write, (e: unknown) => provider.log(`dispatch failed: ${String(e)}`)).finally(() => inflight.delete(t));
     inflight.add(t);
@@ -46,7 +49,10 @@ export function serveStdio(provider: Provider, opts: StdioServerOptions): { done
     opts.input.on('data', (chunk: Buffer | string) => splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
     const finish = () => {
       splitter.end();
-      void Promise.allSettled([...inflight]).then(() => resolve());
+      void Promise.allSettled([...inflight]).then(() => {
+        offEvents();
+        resolve();
+      });
     };
     opts.input.once('end', finish);
     opts.input.once('close', finish);

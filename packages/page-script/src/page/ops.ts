@@ -8,6 +8,7 @@ import { snapshot } from './snapshot';
 import { probe, query } from './query';
 import { armClick, clickLanded, frameOrigin, hit, prepare, rect } from './actions';
 import { focus, select, value } from './forms';
+import { fileInput, scroll, storage } from './scroll-storage';
 
 const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select']);
 
@@ -42,4 +43,7 @@ export const ops: PageScriptOps = {
   rect,
   frameOrigin,
   metrics,
+  scroll,
+  storage,
+  fileInput,
 };

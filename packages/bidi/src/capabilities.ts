@@ -1,0 +1,27 @@
+import type { Feature, MethodName } from '@browser-provider/protocol';
+
+/**
+ * The optional methods and features every BiDi engine here has, each proven by the engine adapters'
+ * real-browser tests (Firefox 153 ESR, Chrome 156): history, scroll, eval, console/network logs
+ * (log.entryAdded, network.*), cookies (storage.getCookies), storage, uploads (input.setFiles) and
+ * downloads (browser.setDownloadBehavior + downloadWillBegin/downloadEnd).
+ */
+export const BIDI_OPTIONAL_METHODS: readonly MethodName[] = [
+  'page.go_back',
+  'page.go_forward',
+  'page.reload',
+  'page.press',
+  'page.select',
+  'page.hover',
+  'page.scroll',
+  'page.eval',
+  'network.list',
+  'console.list',
+  'storage.get',
+  'cookie.list',
+  'download.list',
+  'download.wait',
+  'upload.set_files',
+];
+
+export const BIDI_FEATURES: readonly Feature[] = ['js_eval', 'network_observe', 'console_observe', 'file_upload', 'download_observe'];

@@ -1,0 +1,9 @@
+import { BIDI_OPTIONAL_METHODS } from '@browser-provider/bidi';
+import { describeOptionalMethods } from '../../bidi/src/testing/optional-suite';
+import { createChromeBackend } from './index';
+
+describeOptionalMethods('Chrome', () => createChromeBackend(), {
+  expected: [...new Set([...BIDI_OPTIONAL_METHODS, 'tab.list', 'tab.new', 'tab.activate', 'tab.close', 'page.hover', 'page.press', 'page.select', 'page.scroll', 'storage.get'] as const)],
+  events: ['page.navigated', 'page.dialog', 'download.finished', 'console.entry'],
+  dialogKinds: true,
+});

@@ -1,0 +1,55 @@
+import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { DownloadRecord } from '../backend';
+import { sleep } from '../deadline';
+import { ProviderError } from '../errors';
+import type { Session } from '../session';
+
+type DownloadInfo = ResultOf<'download.wait'>;
+
+/** The protocol's view of a download (our `reason` goes to warnings, not into the draft's shape). */
+const view = (d: DownloadRecord): DownloadInfo => ({
+  download_id: d.download_id,
+  url: d.url,
+  suggested_filename: d.suggested_filename,
+  state: d.state,
+  ...(d.path !== undefined ? { path: d.path } : {}),
+  ...(d.size !== undefined ? { size: d.size } : {}),
+});
+
+function records(session: Session): DownloadRecord[] {
+  if (session.backend.downloads === undefined) throw new ProviderError('unsupported_method', 'This engine cannot observe downloads.', { detail: 'unknown_method' });
+  return session.backend.downloads();
+}
+
+export function listDownloads(session: Session): ResultOf<'download.list'> {
+  return { downloads: records(session).map(view) };
+}
+
+/** Downloads already answered by a `download.wait` without an id, so the next one waits for a new one. */
+const delivered = new WeakMap<Session, Set<string>>();
+
+/**
+ * Waits until a download has finished: `download_id`, or else the oldest one not yet answered by a
+ * `download.wait` without an id (it may have finished before the call). Bounded by the call's deadline.
+ */
+export async function waitDownload(session: Session, p: ParamsOf<'download.wait'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'download.wait'>> {
+  let seen = delivered.get(session);
+  if (seen === undefined) delivered.set(session, (seen = new Set()));
+  for (;;) {
+    const all = records(session);
+    const d = p.download_id !== undefined ? all.find((r) => r.download_id === p.download_id) : all.find((r) => !seen.has(r.download_id));
+    if (p.download_id !== undefined && d === undefined) {
+      throw new ProviderError('invalid_request', `download_id: no download ${JSON.stringify(p.download_id)} in this session`, {
+        detail: 'unknown_download',
+        details: { field: 'download_id' },
+        repair: { method: 'download.list', params: { session_id: session.id }, hint: "List the session's downloads and use one of their ids." },
+      });
+    }
+    if (d !== undefined && d.state !== 'in_progress') {
+      seen.add(d.download_id);
+      if (d.reason !== undefined) warnings.push(`download ${d.download_id} ${d.state}: ${d.reason}`);
+      return view(d);
+    }
+    await sleep(100, signal);
+  }
+}

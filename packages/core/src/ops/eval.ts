@@ -1,0 +1,47 @@
+import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { ProviderError } from '../errors';
+import type { PageHandle } from '../page';
+import type { Provider } from '../provider';
+import { evalFunction } from './eval-source';
+
+interface EvalReply {
+  value: unknown;
+  type: string;
+  truncated: boolean;
+  threw: boolean;
+}
+
+/**
+ * `page.eval`: refused unless the server runs with --allow-eval (it can read and change anything the
+ * page can). The value comes back serialized by the page (see eval-source.ts); an exception the
+ * expression throws is the client's, so it is `invalid_request` / `eval_exception` with the error.
+ */
+export async function evaluate(provider: Provider, page: PageHandle, p: ParamsOf<'page.eval'>, signal: AbortSignal): Promise<ResultOf<'page.eval'>> {
+  if (provider.options.allowEval !== true) {
+    throw new ProviderError('permission_denied', 'page.eval is disabled; start the server with --allow-eval to enable it.', {
+      detail: 'gated',
+      details: { gate_flag: '--allow-eval' },
+      repair: { method: 'page.snapshot', params: {}, hint: 'Read the page with page.snapshot instead, or ask the operator to enable --allow-eval.' },
+    });
+  }
+  if (page.backend.evaluate === undefined) throw new ProviderError('unsupported_method', 'This engine cannot evaluate scripts.', { detail: 'unknown_method' });
+  const raw = await page.backend.evaluate(evalFunction(p.expression, p.await_promise ?? true), signal);
+  const reply = parseReply(raw);
+  if (reply.threw) {
+    const err = reply.value as { name?: unknown; message?: unknown } | null;
+    const text = err && typeof err === 'object' ? `${String(err.name ?? 'Error')}: ${String(err.message ?? '')}` : String(reply.value);
+    throw new ProviderError('invalid_request', `The expression threw ${text}`, { detail: 'eval_exception', details: { exception: reply.value } });
+  }
+  return { value: reply.value, type: reply.type, ...(reply.truncated ? { truncated: true } : {}) };
+}
+
+export function parseReply(raw: unknown): EvalReply {
+  if (typeof raw !== 'string') throw new ProviderError('internal_error', `page.eval: the page answered a ${typeof raw}, expected a string`);
+  const r = JSON.parse(raw) as Partial<EvalReply>;
+  return { value: r.value ?? null, type: typeof r.type === 'string' ? r.type : 'undefined', truncated: r.truncated === true, threw: r.threw === true };
+}
+
+/** What a backend throws when the expression does not even parse (the engine reports a SyntaxError). */
+export function evalSyntaxError(message: string): ProviderError {
+  return new ProviderError('invalid_request', `The expression could not run: ${message}`, { detail: 'eval_exception' });
+}

@@ -1,0 +1,35 @@
+import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { ProviderError } from '../errors';
+import type { PageHandle } from '../page';
+import { readiness } from './navigate';
+
+type NavParams = ParamsOf<'page.go_back'>;
+type NavResult = ResultOf<'page.go_back'>;
+
+function missing(what: string): ProviderError {
+  return new ProviderError('unsupported_method', `This engine cannot ${what}.`, { detail: 'unknown_method' });
+}
+
+/** `page.go_back` / `page.go_forward`: one step through the page's session history. */
+export async function traverse(page: PageHandle, delta: -1 | 1, p: NavParams, warnings: string[], signal: AbortSignal): Promise<NavResult> {
+  if (page.backend.history === undefined) throw missing('traverse history');
+  await page.backend.history(delta, readiness(p.wait_until, warnings), signal);
+  const info = await page.backend.info(signal);
+  return { page_id: page.id, url: info.url, title: info.title, navigation_occurred: true };
+}
+
+/** `page.reload`. */
+export async function reload(page: PageHandle, p: ParamsOf<'page.reload'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.reload'>> {
+  if (page.backend.reload === undefined) throw missing('reload');
+  await page.backend.reload(readiness(p.wait_until, warnings), signal);
+  const info = await page.backend.info(signal);
+  return { page_id: page.id, url: info.url, title: info.title, navigation_occurred: true };
+}
+
+/** What an engine throws when there is no entry to traverse to (shared so every engine says it alike). */
+export function noHistoryEntry(delta: -1 | 1): ProviderError {
+  return new ProviderError('invalid_request', `There is no page to go ${delta < 0 ? 'back' : 'forward'} to.`, {
+    detail: 'no_history_entry',
+    repair: { method: 'page.snapshot', params: {}, hint: 'The page is where it was; take a snapshot to see it.' },
+  });
+}

@@ -1,0 +1,25 @@
+import { describeOptionalMethods } from '../../bidi/src/testing/optional-suite';
+import { createSafariBackend } from './index';
+
+// Classic WebDriver: no console, network or download events, so those methods are not offered.
+describeOptionalMethods('WebKit', () => createSafariBackend(), {
+  expected: [
+    'tab.list',
+    'tab.new',
+    'tab.activate',
+    'tab.close',
+    'page.hover',
+    'page.press',
+    'page.select',
+    'page.scroll',
+    'storage.get',
+    'page.go_back',
+    'page.go_forward',
+    'page.reload',
+    'page.eval',
+    'cookie.list',
+    'upload.set_files',
+  ],
+  events: ['page.navigated', 'page.dialog'],
+  dialogKinds: false,
+});
