@@ -87,6 +87,12 @@ describe('Dispatcher: bad input gets the right code and the server keeps serving
 });
 
 describe('Dispatcher: sessions, refs and deadlines', () => {
+  it('says that persist is not supported instead of ignoring it', async () => {
+    const { call } = setup();
+    const env = await call('session.ensure', { persist: true });
+    expect(env.ok && env.warnings.join(' ')).toMatch(/persist is not supported/);
+  });
+
   it('session.ensure is idempotent per client_session_id, also when concurrent', async () => {
     const { call, backend } = setup();
     const [a, b] = await Promise.all([call('session.ensure', { client_session_id: 'c1' }), call('session.ensure', { client_session_id: 'c1' })]);

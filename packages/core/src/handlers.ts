@@ -56,6 +56,11 @@ export const HANDLERS: HandlerTable = {
     run: async (ctx, p) => {
       const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
       wireSession(ctx.provider, session);
+      // Never a silent no-op: persistent profiles are not implemented, and the answer says so.
+      if (p.persist) ctx.warnings.push('persist is not supported yet: this session uses a temporary profile that is deleted when it closes');
+      if (p.isolation === 'per_jcode_session' && session.isolation !== 'per_jcode_session') {
+        ctx.warnings.push('this engine cannot isolate sessions here; the session shares cookies and storage with others');
+      }
       const info = ctx.provider.backend.info;
       return {
         session_id: session.id,
