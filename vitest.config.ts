@@ -10,6 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Unit tests first, then the browsers, each group with its own worker limit.
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'conformance/src/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/node_modules/**'],
         },
@@ -17,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'browsers',
+          sequence: { groupOrder: 1 },
           include: ['packages/*/src/**/*.browser.test.ts', 'apps/*/src/**/*.browser.test.ts', 'conformance/src/**/*.browser.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
