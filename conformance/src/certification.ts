@@ -44,7 +44,7 @@ export interface CertificationOutput {
 }
 
 /**
- * Certifies each browser in turn against both tiers (core, then errors) unless `scenarios` narrows it (one at a time: two cores cannot host several browsers fairly, and
+ * Certifies each browser in turn against the three tiers (core, errors, optional) unless `scenarios` narrows it (one at a time: two cores cannot host several browsers fairly, and
  * timings would mean nothing) against one shared fixture site, then writes the three reports.
  */
 export async function runCertification(options: CertificationOptions): Promise<CertificationOutput> {
@@ -84,6 +84,7 @@ export async function runCertification(options: CertificationOptions): Promise<C
     browsers,
     scenario_ids: scenarios.map((s) => s.id),
     error_scenario_ids: scenarios.filter((s) => s.tier === 'errors').map((s) => s.id),
+    optional_scenario_ids: scenarios.filter((s) => s.tier === 'optional').map((s) => s.id),
     ok: browsers.every((b) => b.ok || (b.availability === 'unavailable' && !options.requireAvailable)),
     regenerate_command: options.regenerateCommand ?? 'browser-provider certify --browser all',
   };

@@ -3,11 +3,14 @@ export * from './client-errors';
 export { startFixtureServer, type FixtureServer } from './fixtures/server';
 export { FIXTURE } from './fixtures/pages';
 export { ERROR_FIXTURE } from './fixtures/error-pages';
+export { OPTIONAL_FIXTURE } from './scenarios/optional/pages';
 export {
   CORE_SCENARIOS,
   CORE_SCENARIO_IDS,
   ERROR_SCENARIOS,
   ERROR_SCENARIO_IDS,
+  OPTIONAL_SCENARIOS,
+  OPTIONAL_SCENARIO_IDS,
   SCENARIOS,
   SCENARIO_IDS,
   type Scenario,
@@ -17,7 +20,7 @@ export {
 export { certify, type CertifyOptions } from './runner';
 export { runCertification, type BrowserTarget, type CertificationOptions, type CertificationOutput } from './certification';
 export { Expectations, ExpectationEntry, allPass, compareRun, formatExpectations, loadExpectations, EXPECTATIONS_DIR } from './expectations';
-export { assignTier, errorTier, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
+export { assignTier, errorTier, tierSummary, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
 export { consoleProgress, matrixTable, progressLine } from './report/console';
 export { renderHtml } from './report/html';
 export { renderJson } from './report/json';

@@ -1,51 +1,73 @@
 import { describe, expect, it } from 'vitest';
 import { allPass, type Expectations } from './expectations';
 import { certify } from './runner';
-import { CORE_SCENARIOS, CORE_SCENARIO_IDS, ERROR_SCENARIO_IDS, SCENARIOS, SCENARIO_IDS, type ScenarioId } from './scenarios/index';
+import { CORE_SCENARIOS, CORE_SCENARIO_IDS, ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, SCENARIO_IDS, type ScenarioId } from './scenarios/index';
 import { fakeProviderCommand } from './testing/fake-command';
 import type { BrowserResult } from './types';
 
-const ALL = allPass('fake', SCENARIO_IDS);
+/**
+ * The fake offers no optional method, so every optional scenario must fail (saying so): the fake's
+ * expectations record that, exactly as a browser's file records a method its engine lacks.
+ */
+const OPTIONAL = new Set<string>(OPTIONAL_SCENARIO_IDS);
+const NOT_OFFERED = 'not offered by the fake provider';
+const ALL: Expectations = {
+  browser: 'fake',
+  scenarios: allPass('fake', SCENARIO_IDS).scenarios.map((e) => (OPTIONAL.has(e.id) ? { id: e.id, expected: 'fail', reason: NOT_OFFERED } : e)),
+};
+/** The scenarios the fake can be broken in: core and errors (it has no optional behaviour to break). */
+const BREAKABLE = SCENARIO_IDS.filter((id) => !OPTIONAL.has(id));
+const expectedStatus = (id: string) => (OPTIONAL.has(id) ? 'fail' : 'pass');
 
 function statuses(result: BrowserResult, run = 0): Record<string, string> {
   return Object.fromEntries((result.runs[run]?.scenarios ?? []).map((s) => [s.id, s.status]));
 }
 
 describe('certify against the fake provider', { timeout: 120_000 }, () => {
-  it('certifies the correct fake: every scenario of both tiers passes in 3 runs', async () => {
+  it('certifies the correct fake: core and errors pass in 3 runs, every optional scenario fails as not offered', async () => {
     const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 3, expectations: ALL });
     expect(result.problems).toEqual([]);
     expect(result.tier).toBe('certified');
     expect(result.error_tier).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
+    expect(result.optional_tier).toEqual({ passed: 0, total: 15, executed: 15, failing: OPTIONAL_SCENARIO_IDS });
     expect(result.ok).toBe(true);
     expect(result.availability).toBe('ready');
     expect(result.browser_version).toBe('Fake 1.0');
     expect(result.runs).toHaveLength(3);
-    // The core tier runs in every run; the errors tier once, in the first.
+    // The core tier runs in every run; the errors and optional tiers once, in the first.
     for (const run of result.runs) {
       expect(run.clean_shutdown).toBe(true);
       const ids = run.run === 1 ? SCENARIO_IDS : CORE_SCENARIO_IDS;
-      expect(run.scenarios.map((s) => [s.id, s.status])).toEqual(ids.map((id) => [id, 'pass']));
+      expect(run.scenarios.map((s) => [s.id, s.status])).toEqual(ids.map((id) => [id, expectedStatus(id)]));
     }
-    expect(result.scenarios.every((s) => s.passes === (ERROR_SCENARIO_IDS.includes(s.id as never) ? 1 : 3) && s.median_ms !== null)).toBe(true);
+    // Each optional scenario failed for the right reason: the method is absent and answers unsupported_method.
+    for (const s of result.runs[0]?.scenarios.filter((x) => OPTIONAL.has(x.id)) ?? []) {
+      expect(s.error).toMatch(/^\S+ is not offered by this provider \(absent from describe; answers unsupported_method\)$/);
+    }
+    const passes = (id: string) => (OPTIONAL.has(id) ? 0 : ERROR_SCENARIO_IDS.includes(id as never) ? 1 : 3);
+    expect(result.scenarios.every((s) => s.passes === passes(s.id) && s.median_ms !== null)).toBe(true);
     // Screenshots only where a page is still open after the scenario, and only from the final run.
     const withShot = result.scenarios.filter((s) => s.screenshot).map((s) => s.id);
     expect(withShot).toEqual([
       ...['04-page-open', '05-page-snapshot', '06-page-click', '07-page-type', '08-page-wait', '09-page-screenshot'],
       ...ERROR_SCENARIO_IDS,
+      ...OPTIONAL_SCENARIO_IDS,
     ]);
-    expect(result.runs.slice(0, 2).flatMap((r) => r.scenarios).filter((s) => s.screenshot).map((s) => s.id)).toEqual([...ERROR_SCENARIO_IDS]);
+    expect(result.runs.slice(0, 2).flatMap((r) => r.scenarios).filter((s) => s.screenshot).map((s) => s.id)).toEqual([
+      ...ERROR_SCENARIO_IDS,
+      ...OPTIONAL_SCENARIO_IDS,
+    ]);
     expect(result.scenarios.find((s) => s.id === '08-page-wait')?.error).toBeUndefined();
   });
 
   // Breaking the foundation (describe, status, sessions, open) leaves a provider experimental;
   // breaking any later core scenario leaves it compatible (one run can never be certified), and
   // breaking an error scenario moves only the errors tier. Either way exactly that scenario fails.
-  it.concurrent.each(SCENARIO_IDS.map((id, i) => [id, i < 4 ? 'experimental' : 'compatible'] as const))(
+  it.concurrent.each(BREAKABLE.map((id, i) => [id, i < 4 ? 'experimental' : 'compatible'] as const))(
     '--break %s fails that scenario alone (tier %s) and misses all-pass expectations',
     async (broken: ScenarioId, tier) => {
       const result = await certify({ browser: 'fake', command: fakeProviderCommand('--break', broken), runs: 1, expectations: ALL });
-      const expected = Object.fromEntries(SCENARIO_IDS.map((id) => [id, id === broken ? 'fail' : 'pass']));
+      const expected = Object.fromEntries(SCENARIO_IDS.map((id) => [id, id === broken ? 'fail' : expectedStatus(id)]));
       expect(statuses(result)).toEqual(expected);
       expect(result.runs[0]?.scenarios.find((s) => s.id === broken)?.error).toMatch(/\S/);
       expect(result.tier).toBe(tier);
@@ -113,6 +135,23 @@ describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
     expect(result.problems).toEqual([]);
     expect(result.tier).toBe('certified');
     expect(result.error_tier.total).toBe(0);
+    expect(result.optional_tier.total).toBe(0);
+  });
+
+  it('holds the fake to its recorded optional failures: an unexpected pass would be a problem too', async () => {
+    // Expecting an optional scenario to pass, against a fake that does not offer it, must be a mismatch.
+    const [o1] = OPTIONAL_SCENARIO_IDS;
+    const expectations: Expectations = { browser: 'fake', scenarios: ALL.scenarios.map((e) => (e.id === o1 ? { id: e.id, expected: 'pass' } : e)) };
+    const only = SCENARIOS.filter((s) => s.id === o1);
+    const result = await certify({
+      browser: 'fake',
+      command: fakeProviderCommand(),
+      runs: 1,
+      expectations: { browser: 'fake', scenarios: expectations.scenarios.filter((e) => e.id === o1) },
+      scenarios: only,
+    });
+    expect(result.problems).toEqual([expect.stringMatching(new RegExp(`^run 1: ${o1 ?? ''}: failed but is expected to pass: .*is not offered by this provider`))]);
+    expect(result.ok).toBe(false);
   });
 
   it('fails when the expectations list a scenario that does not exist', async () => {
@@ -132,6 +171,7 @@ describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
     expect([s['01-provider-describe'], s['02-provider-status']]).toEqual(['pass', 'pass']);
     expect(SCENARIO_IDS.slice(2).map((id) => s[id])).toEqual(Array(SCENARIO_IDS.length - 2).fill('skipped'));
     expect(result.error_tier).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
+    expect(result.optional_tier).toEqual({ passed: 0, total: 15, executed: 0, failing: [] });
     expect(result.ok).toBe(false);
     expect(result.problems[0]).toMatch(/^browser unavailable: fake browser not found/);
   });

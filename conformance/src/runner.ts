@@ -3,17 +3,17 @@ import { METHODS } from '@browser-provider/protocol';
 import { ProviderClient, type ExitInfo, type ProviderCommand } from './client';
 import { compareRun, type Expectations } from './expectations';
 import { startFixtureServer } from './fixtures/server';
-import { ERROR_SCENARIO_IDS, SCENARIOS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
+import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
 import { decodeBase64, readPngHeader } from './scenarios/png';
 import { summarize } from './summary';
-import { assignTier, errorTier } from './tier';
+import { assignTier, tierSummary } from './tier';
 import type { Availability, BrowserResult, ProgressEvent, RunResult, ScenarioRunResult, Screenshot } from './types';
 
 export interface CertifyOptions extends ProviderCommand {
   browser: string;
   runs?: number;
   expectations: Expectations;
-  /** Defaults to both tiers (core, then errors); a subset is for debugging and can never satisfy full expectations. */
+  /** Defaults to all three tiers (core, errors, optional); a subset is for debugging and can never satisfy full expectations. */
   scenarios?: readonly Scenario[];
   /** A fixture site already running (shared across browsers); otherwise one is started and stopped. */
   origin?: string;
@@ -49,8 +49,8 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
     for (let run = 1; run <= runs; run++) {
       options.signal?.throwIfAborted();
       options.onProgress?.({ type: 'run-start', browser: options.browser, run, runs });
-      // The core tier repeats to show predictable runs; the errors tier runs once, in the first run.
-      const planned = run === 1 ? scenarios : scenarios.filter((s) => s.tier !== 'errors');
+      // The core tier repeats to show predictable runs; the errors and optional tiers run once, in the first run.
+      const planned = run === 1 ? scenarios : scenarios.filter((s) => s.tier === 'core');
       const outcome = await runOnce(options, planned, origin, run, run === runs);
       preflight = mergePreflight(preflight, outcome.preflight, run);
       results.push(outcome.result);
@@ -74,7 +74,8 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
     ...(preflight.provider === undefined ? {} : { provider: preflight.provider }),
     tier,
     tier_reasons: reasons,
-    error_tier: errorTier(scenarios.filter((s) => s.tier === 'errors').map((s) => s.id), results),
+    error_tier: tierSummary(idsOf(scenarios, 'errors'), results),
+    optional_tier: tierSummary(idsOf(scenarios, 'optional'), results),
     runs: results,
     scenarios: summarize(scenarios, results, options.expectations),
     problems,
@@ -82,6 +83,10 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
   };
   options.onProgress?.({ type: 'browser-end', result });
   return result;
+}
+
+function idsOf(scenarios: readonly Scenario[], tier: Scenario['tier']): string[] {
+  return scenarios.filter((s) => s.tier === tier).map((s) => s.id);
 }
 
 /** The first run's view wins, except that a later run may explain a provider that failed earlier. */
@@ -110,8 +115,8 @@ async function runOnce(
   try {
     preflight = await probe(client);
     for (const scenario of scenarios) {
-      // The final run photographs every page it leaves open; error scenarios run only in the first.
-      const photograph = captureScreenshots || scenario.tier === 'errors';
+      // The final run photographs every page it leaves open; error and optional scenarios run only in the first.
+      const photograph = captureScreenshots || scenario.tier !== 'core';
       const result = await runScenario(client, scenario, preflight, origin, run, photograph, options);
       scenarioResults.push(result);
       options.onProgress?.({ type: 'scenario', browser: options.browser, run, result });
@@ -122,8 +127,8 @@ async function runOnce(
   }
   const violations = client.violations.map((v) => `${v.message}${v.line ? ` — ${v.line}` : ''}`);
   const clean_shutdown = !exit.killed && exit.code === 0 && violations.length === 0;
-  // Error scenarios are planned in the first run only; a later run is not faulted for lacking them.
-  const excused = run === 1 ? [] : ERROR_SCENARIO_IDS;
+  // Error and optional scenarios are planned in the first run only; a later run is not faulted for lacking them.
+  const excused = run === 1 ? [] : [...ERROR_SCENARIO_IDS, ...OPTIONAL_SCENARIO_IDS];
   const problems = compareRun(options.expectations, scenarioResults, excused);
   if (preflight.availability === 'provider_failed') problems.unshift(`provider failed: ${preflight.detail.join('; ')}`);
   if (!clean_shutdown) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_IDS } from './scenarios/index';
-import { ERROR_SCENARIO_IDS } from './scenarios/index';
-import { assignTier, errorTier } from './tier';
+import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS } from './scenarios/index';
+import { assignTier, errorTier, tierSummary } from './tier';
 import type { RunResult } from './types';
 
 /** A run in which the first `passes` scenarios pass, or exactly those named. */
@@ -62,5 +62,15 @@ describe('errorTier', () => {
   it('counts only the error scenarios that were selected, and none without runs', () => {
     expect(errorTier([e1 ?? '', e2 ?? ''], [run([e2 ?? ''])])).toEqual({ passed: 1, total: 2, executed: 2, failing: [e1] });
     expect(errorTier(ERROR_SCENARIO_IDS, [])).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
+  });
+});
+
+describe('tierSummary', () => {
+  it('summarizes the optional tier the same way, judged in the runs that planned it', () => {
+    const [o1] = OPTIONAL_SCENARIO_IDS;
+    const first = run(OPTIONAL_SCENARIO_IDS.filter((id) => id !== o1));
+    // A later run that did not plan the optional tier (core only) is not held against it.
+    const later: RunResult = { ...run(10), run: 2, scenarios: run(10).scenarios.slice(0, 10) };
+    expect(tierSummary(OPTIONAL_SCENARIO_IDS, [first, later])).toEqual({ passed: 14, total: 15, executed: 15, failing: [o1] });
   });
 });

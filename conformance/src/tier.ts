@@ -1,5 +1,5 @@
 import { CORE_SCENARIO_IDS } from './scenarios/index';
-import type { Availability, ErrorTierResult, RunResult, Tier } from './types';
+import type { Availability, RunResult, Tier, TierSummary } from './types';
 
 /**
  * Tier thresholds, after the draft's "Certification guidance":
@@ -39,19 +39,23 @@ export function assignTier(availability: Availability, runs: readonly RunResult[
 }
 
 /**
- * The errors tier: how many of the error scenarios that were selected passed in every run. It does not
- * move the certification tier (the draft's tiers are about the 10 core scenarios); it is shown beside
- * it as "errors n/m", and its expectations are checked like any other scenario's.
+ * A tier reported beside the certification tier (errors, optional): how many of its selected scenarios
+ * passed in every run that planned them. It does not move the certification tier (the draft's tiers are
+ * about the 10 core scenarios); it is shown as "errors n/8" / "optional n/15", and its expectations are
+ * checked like any other scenario's.
  */
-export function errorTier(errorIds: readonly string[], runs: readonly RunResult[]): ErrorTierResult {
-  // Error scenarios run in the final run only: judge them in the runs that planned them.
+export function tierSummary(ids: readonly string[], runs: readonly RunResult[]): TierSummary {
+  // These scenarios run in the first run only: judge them in the runs that planned them.
   const ranIt = (id: string) => runs.filter((r) => r.scenarios.some((s) => s.id === id));
   const passedEveryRun = (id: string) => ranIt(id).length > 0 && ranIt(id).every((r) => r.scenarios.some((s) => s.id === id && s.status === 'pass'));
   const executed = (id: string) => runs.some((r) => r.scenarios.some((s) => s.id === id && (s.status === 'pass' || s.status === 'fail')));
   return {
-    passed: errorIds.filter(passedEveryRun).length,
-    total: errorIds.length,
-    executed: errorIds.filter(executed).length,
-    failing: errorIds.filter((id) => executed(id) && !passedEveryRun(id)),
+    passed: ids.filter(passedEveryRun).length,
+    total: ids.length,
+    executed: ids.filter(executed).length,
+    failing: ids.filter((id) => executed(id) && !passedEveryRun(id)),
   };
 }
+
+/** The errors tier's summary; kept under its old name for callers of the package. */
+export const errorTier = tierSummary;

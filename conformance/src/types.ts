@@ -57,15 +57,17 @@ export interface ScenarioSummary {
   screenshot?: Screenshot;
 }
 
-/** The errors tier of one browser: error scenarios passing in every run, out of those selected. */
-export interface ErrorTierResult {
+/** A side tier (errors, optional) of one browser: its scenarios passing in every run, out of those selected. */
+export interface TierSummary {
   passed: number;
   total: number;
-  /** Error scenarios that ran (pass or fail) in at least one run; 0 when the browser was unavailable. */
+  /** The tier's scenarios that ran (pass or fail) in at least one run; 0 when the browser was unavailable. */
   executed: number;
-  /** Executed error scenarios that failed in some run. */
+  /** Executed scenarios of the tier that failed in some run. */
   failing: string[];
 }
+/** The errors tier's summary, under its earlier name. */
+export type ErrorTierResult = TierSummary;
 
 export interface BrowserResult {
   browser: string;
@@ -77,7 +79,8 @@ export interface BrowserResult {
   provider?: { id: string; label: string; version: string };
   tier: Tier;
   tier_reasons: string[];
-  error_tier: ErrorTierResult;
+  error_tier: TierSummary;
+  optional_tier: TierSummary;
   runs: RunResult[];
   scenarios: ScenarioSummary[];
   problems: string[];
@@ -91,8 +94,10 @@ export interface MatrixResult {
   runs: number;
   browsers: BrowserResult[];
   scenario_ids: ScenarioId[];
-  /** The subset of scenario_ids that forms the errors tier (the rest are core). */
+  /** The subset of scenario_ids that forms the errors tier. */
   error_scenario_ids: ScenarioId[];
+  /** The subset of scenario_ids that forms the optional tier (the rest, in neither list, are core). */
+  optional_scenario_ids: ScenarioId[];
   /** Every available browser is ok (and, with requireAvailable, none is unavailable). */
   ok: boolean;
   regenerate_command: string;

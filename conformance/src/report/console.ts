@@ -1,5 +1,5 @@
 import type { MatrixResult, ProgressEvent } from '../types';
-import { cell, errorTierLabel, formatMs, STATUS_MARK, tierLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, formatMs, optionalTierLabel, STATUS_MARK, tierLabel, tierRows, expectationLabel } from './format';
 
 /** One line per finished scenario, run and browser, for stderr while certification runs. */
 export function progressLine(event: ProgressEvent): string {
@@ -14,7 +14,7 @@ export function progressLine(event: ProgressEvent): string {
     case 'run-end':
       return `[${event.browser}] run ${event.run} ${event.result.ok ? 'matches expectations' : `MISMATCH: ${event.result.problems.join('; ')}`}`;
     case 'browser-end':
-      return `[${event.result.browser}] tier ${tierLabel(event.result)}, ${errorTierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
+      return `[${event.result.browser}] tier ${tierLabel(event.result)}, ${errorTierLabel(event.result)}, ${optionalTierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
   }
 }
 
@@ -23,7 +23,7 @@ export function consoleProgress(stream: NodeJS.WritableStream = process.stderr):
   return (event) => void stream.write(`${progressLine(event)}\n`);
 }
 
-/** Plain-text matrix: scenarios down (core, then errors), browsers across, passes/runs and median time per cell. */
+/** Plain-text matrix: scenarios down (core, errors, optional), browsers across, passes/runs and median time per cell. */
 export function matrixTable(m: MatrixResult): string {
   const header = ['scenario', ...m.browsers.map((b) => b.browser)];
   const row = (id: string) => [
@@ -33,18 +33,20 @@ export function matrixTable(m: MatrixResult): string {
       return s ? `${cell(b, s)} ${s.executed ? formatMs(s.median_ms) : ''}`.trim() : 'not run';
     }),
   ];
-  const errors = new Set<string>(m.error_scenario_ids);
-  const core = m.scenario_ids.filter((id) => !errors.has(id)).map(row);
-  const errorRows = m.scenario_ids.filter((id) => errors.has(id)).map(row);
+  const ids = tierRows(m);
+  const core = ids.core.map(row);
+  const errorRows = ids.errors.map(row);
+  const optionalRows = ids.optional.map(row);
   const footer = [
     ['tier', ...m.browsers.map(tierLabel)],
     ...(errorRows.length ? [['errors tier', ...m.browsers.map(errorTierLabel)]] : []),
+    ...(optionalRows.length ? [['optional tier', ...m.browsers.map(optionalTierLabel)]] : []),
     ['expectations', ...m.browsers.map((b) => expectationLabel(b))],
   ];
-  const all = [header, ...core, ...errorRows, ...footer];
+  const all = [header, ...core, ...errorRows, ...optionalRows, ...footer];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  const errorBlock = errorRows.length ? [rule, ...errorRows.map(line)] : [];
-  return [line(header), rule, ...core.map(line), ...errorBlock, rule, ...footer.map(line)].join('\n');
+  const block = (rows: string[][]) => (rows.length ? [rule, ...rows.map(line)] : []);
+  return [line(header), rule, ...core.map(line), ...block(errorRows), ...block(optionalRows), rule, ...footer.map(line)].join('\n');
 }

@@ -1,4 +1,4 @@
-import type { BrowserResult, ScenarioStatus, ScenarioSummary, Tier } from '../types';
+import type { BrowserResult, MatrixResult, ScenarioStatus, ScenarioSummary, Tier, TierSummary } from '../types';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -40,12 +40,30 @@ export function versionLabel(browser: BrowserResult): string {
   return parts.filter((p) => p !== undefined).join(' · ') || 'unknown';
 }
 
-/** The errors tier beside the certification tier: `errors 7/8`. */
+/** A side tier beside the certification tier: `errors 7/8`, `optional 12/15`. */
+function sideTierLabel(browser: BrowserResult, name: string, t: TierSummary): string {
+  if (t.total === 0) return '—';
+  if (browser.availability === 'unavailable' && t.executed === 0) return 'n/a (unavailable)';
+  return `${name} ${t.passed}/${t.total}`;
+}
+
 export function errorTierLabel(browser: BrowserResult): string {
-  const e = browser.error_tier;
-  if (e.total === 0) return '—';
-  if (browser.availability === 'unavailable' && e.executed === 0) return 'n/a (unavailable)';
-  return `errors ${e.passed}/${e.total}`;
+  return sideTierLabel(browser, 'errors', browser.error_tier);
+}
+
+export function optionalTierLabel(browser: BrowserResult): string {
+  return sideTierLabel(browser, 'optional', browser.optional_tier);
+}
+
+/** The matrix's scenario ids split by tier, each in run order. */
+export function tierRows(m: MatrixResult): { core: string[]; errors: string[]; optional: string[] } {
+  const errors = new Set<string>(m.error_scenario_ids);
+  const optional = new Set<string>(m.optional_scenario_ids);
+  return {
+    core: m.scenario_ids.filter((id) => !errors.has(id) && !optional.has(id)),
+    errors: m.scenario_ids.filter((id) => errors.has(id)),
+    optional: m.scenario_ids.filter((id) => optional.has(id)),
+  };
 }
 
 /** An unavailable browser has nothing to meet; saying "not met" would blame the provider. */

@@ -1,5 +1,6 @@
 import type { BrowserResult, MatrixResult, ScenarioSummary } from '../types';
-import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, STATUS_MARK, tierLabel, versionLabel, expectationLabel } from './format';
+import type { TierSummary } from '../types';
+import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, optionalTierLabel, STATUS_MARK, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
@@ -36,24 +37,26 @@ function matrix(m: MatrixResult): string {
     });
     return `<tr><td>${h(id)}</td>${cells.join('')}</tr>`;
   };
-  const errors = new Set<string>(m.error_scenario_ids);
-  const core = m.scenario_ids.filter((id) => !errors.has(id)).map(row);
-  const errorRows = m.scenario_ids.filter((id) => errors.has(id)).map(row);
+  const ids = tierRows(m);
   const span = m.browsers.length + 1;
-  const errorBlock = errorRows.length ? [`<tr><th colspan="${span}">errors tier</th></tr>`, ...errorRows] : [];
+  const block = (name: string, rows: string[]) => (rows.length ? [`<tr><th colspan="${span}">${name}</th></tr>`, ...rows.map(row)] : []);
   const tiers = `<tr><th>tier</th>${m.browsers.map((b) => `<th class="tier-${h(b.tier)}">${h(tierLabel(b))}</th>`).join('')}</tr>`;
-  const errorTier = errorRows.length
-    ? `<tr><th>errors tier</th>${m.browsers.map((b) => `<td class="${b.error_tier.passed === b.error_tier.total ? 'pass' : 'fail'}">${h(errorTierLabel(b))}</td>`).join('')}</tr>`
-    : '';
+  const side = (name: string, rows: string[], pick: (b: BrowserResult) => TierSummary, label: (b: BrowserResult) => string) =>
+    rows.length
+      ? `<tr><th>${name}</th>${m.browsers.map((b) => `<td class="${pick(b).passed === pick(b).total ? 'pass' : 'fail'}">${h(label(b))}</td>`).join('')}</tr>`
+      : '';
+  const errorTier = side('errors tier', ids.errors, (b) => b.error_tier, errorTierLabel);
+  const optionalTier = side('optional tier', ids.optional, (b) => b.optional_tier, optionalTierLabel);
   const ok = `<tr><th>expectations</th>${m.browsers.map((b) => `<td class="${b.ok ? 'pass' : 'fail'}">${h(expectationLabel(b))}</td>`).join('')}</tr>`;
-  return `<table>${head}${core.join('')}${errorBlock.join('')}${tiers}${errorTier}${ok}</table>`;
+  const body = [...ids.core.map(row), ...block('errors tier', ids.errors), ...block('optional tier', ids.optional)];
+  return `<table>${head}${body.join('')}${tiers}${errorTier}${optionalTier}${ok}</table>`;
 }
 
 function details(b: BrowserResult): string {
   const problems = b.problems.length ? `<ul>${b.problems.map((p) => `<li>${h(p)}</li>`).join('')}</ul>` : '';
   const reasons = b.tier_reasons.length ? `<p class="muted">Tier reasons: ${h(b.tier_reasons.join('; '))}</p>` : '';
   return [
-    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span> · ${h(errorTierLabel(b))}</h2>`,
+    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span> · ${h(errorTierLabel(b))} · ${h(optionalTierLabel(b))}</h2>`,
     `<p>Availability: ${h(b.availability)}${b.availability_detail.length ? ` — ${h(b.availability_detail.join('; '))}` : ''}<br>`,
     `Version: ${h(versionLabel(b))}<br>Command: <code>${h(b.command.join(' '))}</code></p>`,
     reasons,

@@ -1,6 +1,6 @@
 import { COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from '../tier';
 import type { MatrixResult } from '../types';
-import { cell, errorTierLabel, escapeCell, formatMs, tierLabel, versionLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, escapeCell, formatMs, optionalTierLabel, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 /** `docs/compatibility.md`: the certification matrix as a human reads it in the repository. */
 function table(m: MatrixResult, ids: readonly string[]): string[] {
@@ -20,6 +20,7 @@ function table(m: MatrixResult, ids: readonly string[]): string[] {
 
 export function renderMarkdown(m: MatrixResult): string {
   const b = m.browsers;
+  const ids = tierRows(m);
   const out: string[] = [
     '# Browser compatibility',
     '',
@@ -28,20 +29,22 @@ export function renderMarkdown(m: MatrixResult): string {
     `Generated ${m.generated_at} by \`${m.regenerate_command}\`: protocol ${m.protocol_version}, ` +
       `${m.runs} run(s) per browser, each run against a fresh provider process.`,
     '',
-    '| browser | tier | errors tier | version | availability | expectations |',
-    '|---|---|---|---|---|---|',
-    ...b.map((x) =>
-      `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(errorTierLabel(x))} | ${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
+    '| browser | tier | errors tier | optional tier | version | availability | expectations |',
+    '|---|---|---|---|---|---|---|',
+    ...b.map(
+      (x) =>
+        `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(errorTierLabel(x))} | ${escapeCell(optionalTierLabel(x))} | ` +
+        `${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
     ),
     '',
     '## Scenarios',
     '',
     'Each cell: passing runs / runs, and the median duration of executed runs.',
     '',
-    ...table(m, m.scenario_ids.filter((id) => !m.error_scenario_ids.includes(id))),
+    ...table(m, ids.core),
     '',
   ];
-  const errorIds = m.scenario_ids.filter((id) => m.error_scenario_ids.includes(id));
+  const errorIds = ids.errors;
   if (errorIds.length > 0) {
     out.push(
       '## Errors tier',
@@ -50,6 +53,17 @@ export function renderMarkdown(m: MatrixResult): string {
       'These scenarios do not move the tier above; a known failure is recorded in the expectations.',
       '',
       ...table(m, errorIds),
+      '',
+    );
+  }
+  if (ids.optional.length > 0) {
+    out.push(
+      '## Optional tier',
+      '',
+      'One scenario per optional method. A method the provider does not offer fails its scenario (after',
+      'checking it answers unsupported_method); such gaps are recorded, with the reason, in the expectations.',
+      '',
+      ...table(m, ids.optional),
       '',
     );
   }
@@ -68,6 +82,7 @@ export function renderMarkdown(m: MatrixResult): string {
     '- **experimental**: anything less.',
     '- **unavailable**: the provider reports its browser is not installed or not usable on this machine.',
     '- **errors n/m**: beside the tier, the error scenarios that passed in every run, out of those run.',
+    '- **optional n/m**: likewise for the optional-method scenarios (run in the first run only).',
     '',
   );
   return out.join('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_SCENARIO_IDS, SCENARIOS } from '../scenarios/index';
+import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS } from '../scenarios/index';
 import { summarize } from '../summary';
 import { allPass } from '../expectations';
 import { solidPng } from '../testing/fake-png';
@@ -23,6 +23,7 @@ function browser(name: string, ok: boolean, runs: RunResult[], extra: Partial<Br
     tier: ok ? 'certified' : 'experimental',
     tier_reasons: [],
     error_tier: { passed: 7, total: 8, executed: 8, failing: ['e03-rerendered-list'] },
+    optional_tier: { passed: 13, total: 15, executed: 15, failing: ['o06-console-list', 'o07-network-list'] },
     runs,
     scenarios: summarize(SCENARIOS, runs, allPass(name, ids)),
     problems: ok ? [] : [EVIL],
@@ -62,6 +63,7 @@ const matrix: MatrixResult = {
   runs: 3,
   scenario_ids: ids,
   error_scenario_ids: [...ERROR_SCENARIO_IDS],
+  optional_scenario_ids: [...OPTIONAL_SCENARIO_IDS],
   browsers: [
     browser('firefox', false, passingRuns),
     browser('safari', false, [skippedRun], {
@@ -70,6 +72,7 @@ const matrix: MatrixResult = {
       availability_detail: ['WebKitWebDriver not found'],
       problems: [],
       error_tier: { passed: 0, total: 8, executed: 0, failing: [] },
+      optional_tier: { passed: 0, total: 15, executed: 0, failing: [] },
     }),
   ],
   ok: false,
@@ -95,13 +98,21 @@ describe('reports', () => {
     expect(html.split('<td class="none">unavailable</td>').length - 1).toBe(ids.length - 2);
     expect(html).toContain('<tr><th colspan="3">errors tier</th></tr>');
     expect(html).toContain('<tr><th>errors tier</th><td class="fail">errors 7/8</td><td class="fail">n/a (unavailable)</td></tr>');
+    expect(html).toContain('<tr><th colspan="3">optional tier</th></tr>');
+    expect(html).toContain('<tr><th>optional tier</th><td class="fail">optional 13/15</td><td class="fail">n/a (unavailable)</td></tr>');
+    // Each optional scenario is a row with a cell per engine, after the error rows.
+    expect(html).toContain('<tr><td>o13-dialog-handle</td><td class="pass">3/3 <span class="muted">20 ms</span></td><td class="none">unavailable</td></tr>');
+    expect(html.indexOf('<tr><td>o01-page-go-back</td>')).toBeGreaterThan(html.indexOf('<tr><td>e08-hung-page</td>'));
   });
 
   it('Markdown keeps table rows intact, dates itself and names the regenerating command', () => {
     const md = renderMarkdown(matrix);
     expect(md).toContain('Generated 2025-01-02T03:04:05.000Z by `browser-provider certify --browser all`');
-    expect(md).toContain('| firefox | experimental | errors 7/8 | firefox 1.2 | ready | NOT MET |');
-    expect(md).toContain('| safari | unavailable | n/a (unavailable) | safari 1.2 | unavailable | n/a (unavailable) |');
+    expect(md).toContain('| firefox | experimental | errors 7/8 | optional 13/15 | firefox 1.2 | ready | NOT MET |');
+    expect(md).toContain('| safari | unavailable | n/a (unavailable) | n/a (unavailable) | safari 1.2 | unavailable | n/a (unavailable) |');
+    const optionalAt = md.indexOf('## Optional tier');
+    expect(optionalAt).toBeGreaterThan(md.indexOf('| e08-hung-page |'));
+    expect(md.indexOf('| o11-download-wait | 3/3 (20 ms) | unavailable |')).toBeGreaterThan(optionalAt);
     // The error scenarios get their own table, after the core one.
     const errorsAt = md.indexOf('## Errors tier');
     expect(errorsAt).toBeGreaterThan(md.indexOf('| 10-session-close |'));
@@ -124,6 +135,8 @@ describe('reports', () => {
     });
     expect(parsed.browsers[1]?.availability).toBe('unavailable');
     expect(parsed.error_scenario_ids).toEqual(ERROR_SCENARIO_IDS);
+    expect(parsed.optional_scenario_ids).toEqual(OPTIONAL_SCENARIO_IDS);
+    expect(parsed.browsers[1]?.optional_tier).toEqual({ passed: 0, total: 15, executed: 0, failing: [] });
     expect(parsed.browsers[0]?.error_tier).toEqual({ passed: 7, total: 8, executed: 8, failing: ['e03-rerendered-list'] });
   });
 
@@ -131,19 +144,25 @@ describe('reports', () => {
     const table = matrixTable(matrix).split('\n');
     expect(table[0]).toMatch(/^scenario\s+firefox\s+safari$/);
     expect(table.find((l) => l.startsWith('06-page-click'))).toMatch(/2\/3 20 ms\s+unavailable$/);
-    expect(table.at(-3)).toMatch(/^tier\s+experimental\s+unavailable$/);
-    expect(table.at(-2)).toMatch(/^errors tier\s+errors 7\/8\s+n\/a \(unavailable\)$/);
+    expect(table.at(-4)).toMatch(/^tier\s+experimental\s+unavailable$/);
+    expect(table.at(-3)).toMatch(/^errors tier\s+errors 7\/8\s+n\/a \(unavailable\)$/);
+    expect(table.at(-2)).toMatch(/^optional tier\s+optional 13\/15\s+n\/a \(unavailable\)$/);
     expect(table.at(-1)).toMatch(/^expectations\s+NOT MET\s+n\/a \(unavailable\)$/);
     // Core rows, a rule, then the error rows.
     const e01 = table.findIndex((l) => l.startsWith('e01-covered-button'));
     expect(table[e01 - 1]).toMatch(/^-+/);
     expect(table[e01 - 2]).toMatch(/^10-session-close/);
+    // Then a rule and the optional rows, one cell per engine.
+    const o01 = table.findIndex((l) => l.startsWith('o01-page-go-back'));
+    expect(table[o01 - 1]).toMatch(/^-+/);
+    expect(table[o01 - 2]).toMatch(/^e08-hung-page/);
+    expect(table.find((l) => l.startsWith('o15-popup-adopted'))).toMatch(/3\/3 20 ms\s+unavailable$/);
   });
 
-  it('progress lines name the tier and the errors tier at the end of a browser', () => {
+  it('progress lines name the tier and the side tiers at the end of a browser', () => {
     const [firefox] = matrix.browsers;
     if (!firefox) throw new Error('no browser');
-    expect(progressLine({ type: 'browser-end', result: firefox })).toBe('[firefox] tier experimental, errors 7/8 (expectations not met)');
+    expect(progressLine({ type: 'browser-end', result: firefox })).toBe('[firefox] tier experimental, errors 7/8, optional 13/15 (expectations not met)');
   });
 
   it('progress lines name browser, run, status and the failure', () => {

@@ -33,20 +33,40 @@ export type ScenarioId =
   | 'e05-ambiguous-text'
   | 'e06-file-input'
   | 'e07-slow-navigation'
-  | 'e08-hung-page';
+  | 'e08-hung-page'
+  | 'o01-page-go-back'
+  | 'o02-page-go-forward'
+  | 'o03-page-reload'
+  | 'o04-page-scroll'
+  | 'o05-page-eval'
+  | 'o06-console-list'
+  | 'o07-network-list'
+  | 'o08-cookie-list'
+  | 'o09-storage-get'
+  | 'o10-upload-set-files'
+  | 'o11-download-wait'
+  | 'o12-download-list'
+  | 'o13-dialog-handle'
+  | 'o14-events-subscribe'
+  | 'o15-popup-adopted';
 
 /**
  * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.
  * `errors`: how the provider fails — classified, repairable, with nothing dispatched — reported
  * beside the tier as "errors n/8" (see tier.ts).
+ * `optional`: one scenario per optional (or namespaced) method, reported beside the tier as
+ * "optional n/15"; a method the provider does not offer fails its scenario, recorded in the expectations.
  */
-export type ScenarioTier = 'core' | 'errors';
+export type ScenarioTier = 'core' | 'errors' | 'optional';
 
 export interface Scenario {
   id: ScenarioId;
   tier: ScenarioTier;
-  /** The method this scenario certifies (for error scenarios: the one whose failure it checks). */
-  method: MethodName;
+  /**
+   * The method this scenario certifies (for error scenarios: the one whose failure it checks); optional
+   * scenarios may name a namespaced method such as `dialog.handle`.
+   */
+  method: MethodName | `${string}.${string}`;
   title: string;
   /** Needs a working browser: skipped (not failed) when the provider reports it unavailable. */
   needsBrowser: boolean;

@@ -7,6 +7,7 @@ import {
   previousDocumentScenario,
   rerenderedListScenario,
 } from './errors-actions';
+import { OPTIONAL_SCENARIOS } from './optional/index';
 import { hungPageScenario, slowNavigationScenario } from './errors-robustness';
 import { pageClickScenario, pageOpenScenario, pageSnapshotScenario, pageTypeScenario } from './page';
 import { sessionCloseScenario, sessionEnsureScenario } from './session';
@@ -41,9 +42,12 @@ export const ERROR_SCENARIOS: readonly Scenario[] = [
   hungPageScenario,
 ];
 
-/** Everything a certification runs by default: both tiers, core first. */
-export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS];
+export { OPTIONAL_FIXTURE, OPTIONAL_PAGES, OPTIONAL_SCENARIOS } from './optional/index';
+
+/** Everything a certification runs by default: the three tiers, core, then errors, then optional. */
+export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS, ...OPTIONAL_SCENARIOS];
 
 export const SCENARIO_IDS = SCENARIOS.map((s) => s.id);
 export const CORE_SCENARIO_IDS = CORE_SCENARIOS.map((s) => s.id);
 export const ERROR_SCENARIO_IDS = ERROR_SCENARIOS.map((s) => s.id);
+export const OPTIONAL_SCENARIO_IDS = OPTIONAL_SCENARIOS.map((s) => s.id);

@@ -45,13 +45,14 @@ async function handle(method: string, params: Record<string, unknown>, signal: A
     return { slept: params.ms };
   }
   if (!isMethodName(method)) throw new FakeError('unsupported_method', `${method} is not implemented`);
+  // An absent method is unsupported whatever its params: a client probing for it sends none.
+  const handler = HANDLERS[method];
+  if (!handler) throw new FakeError('unsupported_method', `${method} is not implemented by the fake provider`);
   const parsed = METHODS[method].params.safeParse(params);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new FakeError('invalid_request', z.prettifyError(parsed.error), { field: issue?.path.join('.') ?? '' });
   }
-  const handler = HANDLERS[method];
-  if (!handler) throw new FakeError('unsupported_method', `${method} is not implemented by the fake provider`);
   if (method === 'page.open' && broken === 'crash-on-open') process.exit(1);
   const result = await handler(parsed.data as never, signal);
   return method === 'provider.describe' && broken === 'bad-result' ? { ...(result as object), capabilities: 'none' } : result;

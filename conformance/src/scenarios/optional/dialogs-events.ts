@@ -1,10 +1,10 @@
-import { check } from '../context';
-import { custom, openOptional, type OptionalScenario } from './helpers';
+import { check, type Scenario } from '../context';
+import { custom, openOptional } from './helpers';
 import { OPTIONAL_FIXTURE } from './pages';
 
 const { main, second } = OPTIONAL_FIXTURE;
 
-export const dialogScenario: OptionalScenario = {
+export const dialogScenario: Scenario = {
   id: 'o13-dialog-handle',
   tier: 'optional',
   method: 'dialog.handle',
@@ -26,7 +26,7 @@ export const dialogScenario: OptionalScenario = {
   },
 };
 
-export const eventsScenario: OptionalScenario = {
+export const eventsScenario: Scenario = {
   id: 'o14-events-subscribe',
   tier: 'optional',
   method: 'events.subscribe',
@@ -46,7 +46,7 @@ export const eventsScenario: OptionalScenario = {
   },
 };
 
-export const popupScenario: OptionalScenario = {
+export const popupScenario: Scenario = {
   id: 'o15-popup-adopted',
   tier: 'optional',
   method: 'tab.list',

@@ -1,10 +1,10 @@
-import { check } from '../context';
-import { openOptional, type OptionalScenario } from './helpers';
+import { check, type Scenario } from '../context';
+import { openOptional } from './helpers';
 import { OPTIONAL_FIXTURE } from './pages';
 
 const { main } = OPTIONAL_FIXTURE;
 
-export const uploadScenario: OptionalScenario = {
+export const uploadScenario: Scenario = {
   id: 'o10-upload-set-files',
   tier: 'optional',
   method: 'upload.set_files',
@@ -26,7 +26,7 @@ export const uploadScenario: OptionalScenario = {
   },
 };
 
-async function download(ctx: Parameters<OptionalScenario['run']>[0], name: string, method: string) {
+async function download(ctx: Parameters<Scenario['run']>[0], name: string, method: string) {
   const page = await openOptional(ctx, name, method);
   await ctx.ok('page.click', { ...page, selector: '#download' });
   const done = await ctx.ok('download.wait', { session_id: page.session_id, timeout_ms: 20_000 });
@@ -37,7 +37,7 @@ async function download(ctx: Parameters<OptionalScenario['run']>[0], name: strin
   return { page, done };
 }
 
-export const downloadWaitScenario: OptionalScenario = {
+export const downloadWaitScenario: Scenario = {
   id: 'o11-download-wait',
   tier: 'optional',
   method: 'download.wait',
@@ -48,7 +48,7 @@ export const downloadWaitScenario: OptionalScenario = {
   },
 };
 
-export const downloadListScenario: OptionalScenario = {
+export const downloadListScenario: Scenario = {
   id: 'o12-download-list',
   tier: 'optional',
   method: 'download.list',

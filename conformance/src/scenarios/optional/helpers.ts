@@ -1,18 +1,6 @@
-import type { MethodName } from '@browser-provider/protocol';
-import type { Scenario, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
 import { check, ScenarioFailure } from '../context';
 import { OPTIONAL_FIXTURE } from './pages';
-
-/**
- * An optional-tier scenario: the same shape as the core ones, with its own ids (`o01-…`) and tier.
- * The lead widens `ScenarioId` / `ScenarioTier` when wiring them into the runner.
- */
-export type OptionalScenario = Omit<Scenario, 'id' | 'tier' | 'method'> & {
-  id: `o${number}${number}-${string}`;
-  tier: 'optional';
-  /** The normalized or namespaced method this scenario certifies. */
-  method: MethodName | `${string}.${string}`;
-};
 
 /**
  * Fails the scenario when the provider does not offer `method`, after checking that it says so

@@ -1,5 +1,5 @@
-import { check } from '../context';
-import { openOptional, type OptionalScenario } from './helpers';
+import { check, type Scenario } from '../context';
+import { openOptional } from './helpers';
 import { OPTIONAL_FIXTURE } from './pages';
 
 const { main } = OPTIONAL_FIXTURE;
@@ -13,7 +13,7 @@ const poll = async <T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000)
   }
 };
 
-export const evalScenario: OptionalScenario = {
+export const evalScenario: Scenario = {
   id: 'o05-page-eval',
   tier: 'optional',
   method: 'page.eval',
@@ -32,7 +32,7 @@ export const evalScenario: OptionalScenario = {
   },
 };
 
-export const consoleListScenario: OptionalScenario = {
+export const consoleListScenario: Scenario = {
   id: 'o06-console-list',
   tier: 'optional',
   method: 'console.list',
@@ -45,7 +45,7 @@ export const consoleListScenario: OptionalScenario = {
   },
 };
 
-export const networkListScenario: OptionalScenario = {
+export const networkListScenario: Scenario = {
   id: 'o07-network-list',
   tier: 'optional',
   method: 'network.list',
@@ -60,7 +60,7 @@ export const networkListScenario: OptionalScenario = {
   },
 };
 
-export const cookieListScenario: OptionalScenario = {
+export const cookieListScenario: Scenario = {
   id: 'o08-cookie-list',
   tier: 'optional',
   method: 'cookie.list',
@@ -75,7 +75,7 @@ export const cookieListScenario: OptionalScenario = {
   },
 };
 
-export const storageGetScenario: OptionalScenario = {
+export const storageGetScenario: Scenario = {
   id: 'o09-storage-get',
   tier: 'optional',
   method: 'storage.get',

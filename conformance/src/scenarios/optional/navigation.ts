@@ -1,10 +1,10 @@
-import { check } from '../context';
-import { openOptional, type OptionalScenario } from './helpers';
+import { check, type Scenario } from '../context';
+import { openOptional } from './helpers';
 import { OPTIONAL_FIXTURE } from './pages';
 
 const { main, second } = OPTIONAL_FIXTURE;
 
-export const goBackScenario: OptionalScenario = {
+export const goBackScenario: Scenario = {
   id: 'o01-page-go-back',
   tier: 'optional',
   method: 'page.go_back',
@@ -20,7 +20,7 @@ export const goBackScenario: OptionalScenario = {
   },
 };
 
-export const goForwardScenario: OptionalScenario = {
+export const goForwardScenario: Scenario = {
   id: 'o02-page-go-forward',
   tier: 'optional',
   method: 'page.go_forward',
@@ -35,7 +35,7 @@ export const goForwardScenario: OptionalScenario = {
   },
 };
 
-export const reloadScenario: OptionalScenario = {
+export const reloadScenario: Scenario = {
   id: 'o03-page-reload',
   tier: 'optional',
   method: 'page.reload',
@@ -53,7 +53,7 @@ export const reloadScenario: OptionalScenario = {
   },
 };
 
-export const scrollScenario: OptionalScenario = {
+export const scrollScenario: Scenario = {
   id: 'o04-page-scroll',
   tier: 'optional',
   method: 'page.scroll',
