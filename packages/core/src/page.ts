@@ -21,15 +21,15 @@ export class PageHandle {
   rev = 0;
   closedReason: string | undefined;
   /** Recent snapshots by rev, oldest first, for diffs (with the mode they were taken in). */
-  readonly history = new Map<number, { snapshot: PageSnapshotV1; mode: 'full' | 'interactive' }>();
+  readonly history = new Map<number, { snapshot: PageSnapshotV1; mode: 'full' | 'interactive'; maxNodes: number }>();
 
   constructor(
     readonly id: string,
     readonly backend: BackendPage,
   ) {}
 
-  remember(rev: number, snapshot: PageSnapshotV1, mode: 'full' | 'interactive'): void {
-    this.history.set(rev, { snapshot, mode });
+  remember(rev: number, snapshot: PageSnapshotV1, mode: 'full' | 'interactive', maxNodes: number): void {
+    this.history.set(rev, { snapshot, mode, maxNodes });
     while (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as number);
   }
 

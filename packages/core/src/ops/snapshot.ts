@@ -7,7 +7,7 @@ import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
 import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
-export const DEFAULT_MAX_NODES = 5_000;
+export const DEFAULT_MAX_NODES = 10_000;
 
 /** Captures a frame and, depth first, every iframe document it shows, within one node budget. */
 async function captureFrame(
@@ -51,23 +51,24 @@ export async function snapshotPage(
   warnings: string[],
   signal: AbortSignal,
 ): Promise<ResultOf<'page.snapshot'>> {
-  // A diff compares like with like: without an explicit mode it takes the base snapshot's.
-  const mode = p.mode ?? (p.since_rev !== undefined ? page.history.get(p.since_rev)?.mode : undefined) ?? 'full';
-  const budget = { nodes: p.max_nodes ?? DEFAULT_MAX_NODES };
+  // A diff compares like with like: without an explicit mode or node budget it takes the base's.
+  const base = p.since_rev !== undefined ? page.history.get(p.since_rev) : undefined;
+  const mode = p.mode ?? base?.mode ?? 'full';
+  const maxNodes = p.max_nodes ?? base?.maxNodes ?? DEFAULT_MAX_NODES;
+  const budget = { nodes: maxNodes };
   const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal);
   const mint = (frame: FrameKey, doc: string, id: number) => session.refs.mint({ pageId: page.id, frame, doc, id });
   const out = assemble(top, mint);
   const rev = ++page.rev;
-  page.remember(rev, out.snapshot, mode);
+  page.remember(rev, out.snapshot, mode, maxNodes);
   let truncated = out.truncated;
-  if (truncated) warnings.push(`snapshot truncated at ${p.max_nodes ?? DEFAULT_MAX_NODES} nodes; pass a larger max_nodes to see more`);
+  if (truncated) warnings.push(`snapshot truncated at ${maxNodes} nodes; pass a larger max_nodes to see more`);
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
     if (p[flag]) warnings.push(`${flag} is not supported by page.snapshot here; it was ignored`);
   }
   const head = { page_id: page.id, url: top.snap.url, title: top.snap.title, rev };
 
   if (p.since_rev !== undefined) {
-    const base = page.history.get(p.since_rev);
     if (base !== undefined && p.since_rev !== rev) {
       if (base.mode !== mode) warnings.push(`rev ${p.since_rev} was a ${base.mode} snapshot and this one is ${mode}; the diff shows that difference too`);
       const { diff } = diffSnapshots(base.snapshot, out.snapshot, p.since_rev);
