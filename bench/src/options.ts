@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { findMiniBrowser, findSafariDriver, findWebKitWebDriver, findXvfb } from '@browser-provider/safari';
+import { BINARIES } from './procs';
+import { ENGINES, type Engine, type Iterations } from './types';
+
+export interface BenchOptions {
+  engines: Engine[];
+  rows: number[];
+  quick: boolean;
+  /**
+   * `micro` (default): snapshots, actions, floor, peers, profile. `load`: only the load run (it takes
+   * 5–10 minutes by itself, so it is its own command). `all`: both.
+   */
+  what: 'all' | 'micro' | 'load';
+  sessions: number;
+  steps: number;
+  /** Rewrite docs/benchmarks.md + .svg. Defaults to on only for a complete run (all engines, default rows, not quick). */
+  write: boolean;
+  iterations: Iterations;
+}
+
+export const DEFAULT_ROWS = [100, 1_000, 5_000];
+
+export const USAGE = `pnpm bench [options]
+  --engines firefox,chrome,safari   engines to run (default: every installed one)
+  --rows 100,1000,5000              catalog sizes (default: 100,1000,5000)
+  --quick                           fewer iterations (a smoke run, not for publishing)
+  --load                            only the load run (20 sessions × 100 steps on Firefox and Chrome)
+  --all                             the benchmarks and then the load run
+  --sessions N --steps N            load run shape (default 20 × 100)
+  --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)`;
+
+export function installed(engine: Engine): boolean {
+  switch (engine) {
+    case 'firefox':
+      return BINARIES.firefox() !== undefined;
+    case 'chrome':
+      return BINARIES.chromium() !== undefined && BINARIES.chromedriver() !== undefined;
+    case 'safari':
+      return process.platform === 'darwin'
+        ? findSafariDriver() !== undefined
+        : findWebKitWebDriver() !== undefined && findMiniBrowser() !== undefined && (Boolean(process.env.DISPLAY) || findXvfb() !== undefined);
+  }
+}
+
+const positive = (flag: string, v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag}: expected a positive integer, got ${JSON.stringify(v)}`);
+  return n;
+};
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      engines: { type: 'string' },
+      rows: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      load: { type: 'boolean' },
+      all: { type: 'boolean', default: false },
+      sessions: { type: 'string', default: '20' },
+      steps: { type: 'string', default: '100' },
+      write: { type: 'boolean' },
+      'no-write': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const engines = values.engines
+    ? values.engines.split(',').map((e) => {
+        const name = ({ chromium: 'chrome', webkit: 'safari' } as Record<string, string>)[e.trim()] ?? e.trim();
+        if (!(ENGINES as readonly string[]).includes(name)) throw new Error(`--engines: unknown engine ${JSON.stringify(e)} (firefox, chrome, safari)`);
+        return name as Engine;
+      })
+    : [...ENGINES];
+  const rows = values.rows ? values.rows.split(',').map((r) => positive('--rows', r.trim())) : DEFAULT_ROWS;
+  const quick = values.quick;
+  const complete = !values.engines && !values.rows && !quick && values.sessions === '20' && values.steps === '100';
+  return {
+    engines,
+    rows,
+    quick,
+    what: values.all ? 'all' : values.load ? 'load' : 'micro',
+    sessions: positive('--sessions', values.sessions),
+    steps: positive('--steps', values.steps),
+    write: values['no-write'] ? false : (values.write ?? complete),
+    iterations: quick
+      ? { snapshots: 3, bigSnapshots: 1, clicks: 7, types: 5, screenshots: 3, floorClicks: 15 }
+      : { snapshots: 7, bigSnapshots: 3, clicks: 21, types: 11, screenshots: 7, floorClicks: 51 },
+  };
+}
