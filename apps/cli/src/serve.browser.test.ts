@@ -1,12 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend } from './browsers';
+import { servePage } from './testing/page-server';
 import { alive, commandName, descendants } from './testing/processes';
 
 /**
@@ -20,14 +19,7 @@ const PAGE = `<!doctype html><title>Serve test</title>
 <h1>Serve test</h1><button id="b" onclick="this.textContent='Clicked'">Press me</button>
 <label>Name <input id="name"></label>`;
 
-let server: Server;
-let origin = '';
-beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const site = servePage(PAGE);
 
 const serve = (browser: string, ...flags: string[]) =>
   new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser, ...flags], defaultTimeoutMs: 60_000 });
@@ -54,7 +46,7 @@ async function startedServer(browser: string): Promise<{ child: ChildProcessWith
     return ok(JSON.parse(line.value as string) as ResponseEnvelope);
   };
   const s = await call(1, 'session.ensure', {});
-  await call(2, 'page.open', { session_id: s.session_id, url: `${origin}/` });
+  await call(2, 'page.open', { session_id: s.session_id, url: `${site.origin()}/` });
   return { child, tree: descendants(child.pid as number) };
 }
 
@@ -84,7 +76,7 @@ for (const browser of BROWSERS) {
       const c = serve(browser);
       try {
         const s = ok(await c.call('session.ensure', {}));
-        ok(await c.call('page.open', { session_id: s.session_id, url: `${origin}/` }));
+        ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
 
         c.sendRaw('{"protocol_version":"0.1","id":"x",');
         const parse = await c.nextOrphanError();
@@ -116,7 +108,7 @@ for (const browser of BROWSERS) {
       try {
         const a = ok(await c.call('session.ensure', { client_session_id: 'a' }));
         const b = ok(await c.call('session.ensure', { client_session_id: 'b' }));
-        const tab = ok(await c.call('tab.new', { session_id: a.session_id, url: `${origin}/` }));
+        const tab = ok(await c.call('tab.new', { session_id: a.session_id, url: `${site.origin()}/` }));
         expect(tab).toMatchObject({ title: 'Serve test', active: true });
         const listed = ok(await c.call('tab.list', { session_id: a.session_id })).tabs.map((t: any) => t.tab_id);
         expect(listed).toEqual([a.default_page_id, tab.tab_id]);

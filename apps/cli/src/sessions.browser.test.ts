@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend } from './browsers';
+import { servePage } from './testing/page-server';
 import { commandName, descendants } from './testing/processes';
 
 /**
@@ -17,14 +16,7 @@ const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url)
 const PAGE = `<!doctype html><title>Counter</title><p id="c">count 0</p>
 <button onclick="const c=document.getElementById('c'); c.textContent='count '+(Number(c.textContent.split(' ')[1])+1)">Add</button>`;
 
-let server: Server;
-let origin = '';
-beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+const site = servePage(PAGE);
 
 const ok = (env: ResponseEnvelope) => {
   if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
@@ -46,7 +38,7 @@ for (const browser of BROWSERS) {
       const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
       try {
         const s = ok(await c.call('session.ensure', {}));
-        ok(await c.call('page.open', { session_id: s.session_id, url: `${origin}/` }));
+        ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
         const waiting = raw(c, 'w', 'page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 2_000 });
         const queued = raw(c, 'q', 'page.click', { session_id: s.session_id, text_query: 'Add' });
         const after = raw(c, 'a', 'page.wait', { session_id: s.session_id, text_present: 'count 0', timeout_ms: 5_000 });
@@ -72,14 +64,14 @@ for (const browser of BROWSERS) {
           await c.call('jobs.submit', {
             session_id: a.session_id,
             steps: [
-              { method: 'page.open', params: { url: `${origin}/` } },
+              { method: 'page.open', params: { url: `${site.origin()}/` } },
               { method: 'page.click', params: { text_query: 'Add' } },
               { method: 'page.click', params: { text_query: 'Add' } },
               { method: 'page.wait', params: { text_present: 'count 2', timeout_ms: 10_000 } },
             ],
           }),
         );
-        const blocked = await c.call('page.open', { session_id: a.session_id, url: `${origin}/` });
+        const blocked = await c.call('page.open', { session_id: a.session_id, url: `${site.origin()}/` });
         if (!blocked.ok) expect(blocked.error.details.code).toBe('job_active');
         const foreign = await c.call('jobs.get', { session_id: b.session_id, job_id: job.job_id });
         expect(foreign.ok ? null : foreign.error.details.code).toBe('unknown_job');
@@ -115,7 +107,7 @@ for (const browser of BROWSERS) {
       const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
       try {
         const s = ok(await c.call('session.ensure', {}));
-        ok(await c.call('page.open', { session_id: s.session_id, url: `${origin}/` }));
+        ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
         const victims = descendants(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
         expect(victims.length).toBeGreaterThan(0);
         const running = c.call('page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 20_000 });
@@ -130,7 +122,7 @@ for (const browser of BROWSERS) {
         const degraded = ok(await c.call('provider.status', {}));
         expect(degraded).toMatchObject({ availability: 'degraded', browser_running: false });
         const again = ok(await c.call('session.ensure', {}));
-        expect(ok(await c.call('page.open', { session_id: again.session_id, url: `${origin}/` })).title).toBe('Counter');
+        expect(ok(await c.call('page.open', { session_id: again.session_id, url: `${site.origin()}/` })).title).toBe('Counter');
         expect(ok(await c.call('provider.status', {})).availability).toBe('ready');
       } finally {
         await c.close();

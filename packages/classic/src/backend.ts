@@ -1,8 +1,7 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
+import { ProviderError, raceSignal, sessionCustomMethods } from '@browser-provider/core';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { pageScriptSource } from '@browser-provider/page-script';
-import { raceAbort } from './abort';
 import { DriverConnection } from './connection';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';
 import { ClassicSession } from './session';
@@ -86,7 +85,7 @@ export class ClassicBackend implements Backend {
   private async start(signal: AbortSignal): Promise<Live> {
     const endpoint = await this.launcher.startDriver(signal);
     try {
-      const conn = await raceAbort(DriverConnection.open(endpoint, this.launcher, signal), signal);
+      const conn = await raceSignal(DriverConnection.open(endpoint, this.launcher, signal), signal);
       const live: Live = { endpoint, conn, users: new Set() };
       // A dialog belongs to the session whose window it opened in.
       conn.dialogHandler = (window, _message) => {

@@ -1,7 +1,7 @@
 import WebDriver, { type Client } from 'webdriver';
 import { ProviderError, type DialogAnswer, type DialogReport } from '@browser-provider/core';
 import { ELEMENT_BY_ID } from '@browser-provider/page-script';
-import { SerialQueue } from './abort';
+import { SerialQueue, raceSignal } from '@browser-provider/core';
 import { driverExited, translateWebDriverError, webdriverErrorName } from './errors';
 import { decodeFrameKey, type FramePath } from './frames';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';
@@ -86,7 +86,9 @@ export class DriverConnection {
 
   /** Runs `task` alone on this session; driver errors come out translated to ProviderErrors. */
   run<T>(signal: AbortSignal, task: (client: Client) => Promise<T>): Promise<T> {
-    return this.queue.run(signal, async () => {
+    // One current window and frame per driver session: commands never interleave. An aborted
+    // caller goes at once; the queue moves on only when the driver has really finished.
+    return raceSignal(this.queue.run(async () => {
       this.checkAlive();
       try {
         return await Promise.race([task(this.client), this.exitRejection]);
@@ -96,7 +98,7 @@ export class DriverConnection {
         if (this.endpoint.exitReason !== undefined) throw driverExited(this.endpoint.exitReason);
         throw translateWebDriverError(e);
       }
-    });
+    }, signal), signal);
   }
 
   /**

@@ -1,9 +1,8 @@
 import type { Client } from 'webdriver';
-import { evalSyntaxError, noHistoryEntry, ProviderError } from '@browser-provider/core';
+import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import type { BackendEvent, BackendPage, CookieInfo, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
-import { sleep } from './abort';
 import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
 import { chordActions, keyValue, textActions } from './keys';

@@ -16,3 +16,4 @@ export { evalSyntaxError } from './ops/eval';
 export { safeFileName, isInside } from './ops/upload';
 export { sessionCustomMethods, eventsSubscribe, dialogHandle } from './ops/session-methods';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';
+export { SerialQueue } from './queue';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { raceSignal } from './deadline';
 import { SerialQueue } from './queue';
 
 const never = () => new AbortController().signal;
@@ -50,5 +51,20 @@ describe('SerialQueue', () => {
     const good = q.run(async () => 42, never());
     await expect(bad).rejects.toThrow('boom');
     expect(await good).toBe(42);
+  });
+});
+
+describe('SerialQueue with raceSignal (how a driver connection uses it)', () => {
+  it('lets an aborted running caller go at once, but holds the next task until the work ends', async () => {
+    const q = new SerialQueue();
+    const ac = new AbortController();
+    let firstDone = false;
+    const first = raceSignal(q.run(() => new Promise<void>((r) => setTimeout(() => ((firstDone = true), r()), 50)), ac.signal), ac.signal);
+    await new Promise((r) => setTimeout(r, 10));
+    const t0 = Date.now();
+    ac.abort(new Error('deadline'));
+    await expect(first).rejects.toThrow('deadline');
+    expect(Date.now() - t0).toBeLessThan(40);
+    expect(await q.run(async () => firstDone, never())).toBe(true);
   });
 });
