@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { consoleProgress, matrixTable, runCertification } from '@browser-provider/conformance';
+import { CORE_SCENARIOS, CORE_SCENARIO_IDS, SCENARIO_IDS, consoleProgress, loadExpectations, matrixTable, runCertification } from '@browser-provider/conformance';
 import type { BrowserName } from './browsers';
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
@@ -11,6 +11,8 @@ export interface CertifyCommandOptions {
   out: string;
   docs: boolean;
   requireAll?: boolean;
+  /** `core`: only the draft's 10 scenarios (the certification tier); `all` adds the errors and optional tiers. */
+  tiers?: 'core' | 'all';
 }
 
 /**
@@ -19,13 +21,27 @@ export interface CertifyCommandOptions {
  * that is not installed is a row that says so, and fails the run only with --require-all.
  */
 export async function certifyCommand(o: CertifyCommandOptions): Promise<number> {
+  const coreOnly = o.tiers === 'core';
+  // With the core tier alone, hold each browser to the core entries of its expectations file only.
+  const expectationsFor = async (name: string) => {
+    const all = await loadExpectations(name, SCENARIO_IDS);
+    return { ...all, scenarios: all.scenarios.filter((e) => (CORE_SCENARIO_IDS as string[]).includes(e.id)) };
+  };
+  const browsers = await Promise.all(
+    o.browser.map(async (name) => ({
+      name,
+      command: [process.execPath, BIN, 'serve', '--browser', name],
+      ...(coreOnly ? { expectations: await expectationsFor(name) } : {}),
+    })),
+  );
   const { matrix, files } = await runCertification({
-    browsers: o.browser.map((name) => ({ name, command: [process.execPath, BIN, 'serve', '--browser', name] })),
+    browsers,
     runs: o.runs,
     outDir: o.out,
     onProgress: consoleProgress(process.stderr),
     requireAvailable: o.requireAll ?? false,
-    ...(o.docs && o.browser.length === 3 ? { markdownPath: DOCS_MATRIX } : {}),
+    ...(coreOnly ? { scenarios: CORE_SCENARIOS } : {}),
+    ...(o.docs && o.browser.length === 3 && !coreOnly ? { markdownPath: DOCS_MATRIX } : {}),
     regenerateCommand: 'pnpm exec browser-provider certify --browser all',
   });
   process.stdout.write(`${matrixTable(matrix)}\n`);

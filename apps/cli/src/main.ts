@@ -59,7 +59,11 @@ program
   .option('--out <dir>', 'where to write the JSON and HTML reports', 'reports')
   .option('--no-docs', 'do not rewrite docs/compatibility.md (it is rewritten only when all browsers are certified together)')
   .option('--require-all', 'fail when a browser is not installed', false)
-  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean }) => {
+  .option('--tiers <which>', 'core (the 10 certification scenarios only) or all (adds the errors and optional tiers)', (v: string) => {
+    if (v !== 'core' && v !== 'all') throw new InvalidArgumentError('expected core or all');
+    return v;
+  }, 'all')
+  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all' }) => {
     process.exitCode = await certifyCommand(o);
   });
 
