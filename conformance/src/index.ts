@@ -20,7 +20,7 @@ export {
 export { certify, type CertifyOptions } from './runner';
 export { runCertification, type BrowserTarget, type CertificationOptions, type CertificationOutput } from './certification';
 export { Expectations, ExpectationEntry, allPass, compareRun, formatExpectations, loadExpectations, EXPECTATIONS_DIR } from './expectations';
-export { assignTier, errorTier, tierSummary, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
+export { assignTier, tierSummary, COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from './tier';
 export { consoleProgress, matrixTable, progressLine } from './report/console';
 export { renderHtml } from './report/html';
 export { renderJson } from './report/json';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_IDS } from './scenarios/index';
 import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS } from './scenarios/index';
-import { assignTier, errorTier, tierSummary } from './tier';
+import { assignTier, tierSummary } from './tier';
 import type { RunResult } from './types';
 
 /** A run in which the first `passes` scenarios pass, or exactly those named. */
@@ -50,18 +50,18 @@ describe('assignTier', () => {
   });
 });
 
-describe('errorTier', () => {
+describe('tierSummary for the errors tier', () => {
   const [e1, e2] = ERROR_SCENARIO_IDS;
   it('counts error scenarios that passed in every run', () => {
     const all = run([...ERROR_SCENARIO_IDS]);
     const allButE1 = run(ERROR_SCENARIO_IDS.filter((id) => id !== e1));
-    expect(errorTier(ERROR_SCENARIO_IDS, [all, all])).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
-    expect(errorTier(ERROR_SCENARIO_IDS, [all, allButE1])).toEqual({ passed: 7, total: 8, executed: 8, failing: [e1] });
+    expect(tierSummary(ERROR_SCENARIO_IDS, [all, all])).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
+    expect(tierSummary(ERROR_SCENARIO_IDS, [all, allButE1])).toEqual({ passed: 7, total: 8, executed: 8, failing: [e1] });
   });
 
   it('counts only the error scenarios that were selected, and none without runs', () => {
-    expect(errorTier([e1 ?? '', e2 ?? ''], [run([e2 ?? ''])])).toEqual({ passed: 1, total: 2, executed: 2, failing: [e1] });
-    expect(errorTier(ERROR_SCENARIO_IDS, [])).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
+    expect(tierSummary([e1 ?? '', e2 ?? ''], [run([e2 ?? ''])])).toEqual({ passed: 1, total: 2, executed: 2, failing: [e1] });
+    expect(tierSummary(ERROR_SCENARIO_IDS, [])).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
   });
 });
 

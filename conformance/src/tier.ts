@@ -19,7 +19,7 @@ export const FOUNDATION = ['01-provider-describe', '02-provider-status', '03-ses
 export function assignTier(availability: Availability, runs: readonly RunResult[]): { tier: Tier; reasons: string[] } {
   if (availability === 'unavailable') return { tier: 'unavailable', reasons: ['the provider reports its browser unavailable'] };
   if (runs.length === 0) return { tier: 'experimental', reasons: ['no run completed'] };
-  // Only the core scenarios count here; the errors tier is reported beside the tier (errorTier below).
+  // Only the core scenarios count here; the errors tier is reported beside the tier (tierSummary below).
   const core = new Set<string>(CORE_SCENARIO_IDS);
   const passed = runs.map((r) => new Set(r.scenarios.filter((s) => s.status === 'pass' && core.has(s.id)).map((s) => s.id as string)));
   const reasons: string[] = [];
@@ -56,6 +56,3 @@ export function tierSummary(ids: readonly string[], runs: readonly RunResult[]):
     failing: ids.filter((id) => executed(id) && !passedEveryRun(id)),
   };
 }
-
-/** The errors tier's summary; kept under its old name for callers of the package. */
-export const errorTier = tierSummary;

@@ -66,8 +66,6 @@ export interface TierSummary {
   /** Executed scenarios of the tier that failed in some run. */
   failing: string[];
 }
-/** The errors tier's summary, under its earlier name. */
-export type ErrorTierResult = TierSummary;
 
 export interface BrowserResult {
   browser: string;

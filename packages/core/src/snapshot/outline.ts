@@ -108,7 +108,3 @@ export function limitText(text: string, maxChars: number | undefined): { text: s
     cut: true,
   };
 }
-
-export function outline(root: SnapshotNode, nodes: SnapshotNode[]): string {
-  return renderOutline(outlineLines(root, nodes, false));
-}
