@@ -186,12 +186,23 @@ export interface BackendSession {
   readonly scratch?: ScratchDir;
   /** Optional: `download.list` / `download.wait`, oldest first. */
   downloads?(): DownloadRecord[];
+  /**
+   * Optional: settles once the session has ended, by close or because its browser went away. Core
+   * waits on it to free a persistent profile whose browser died.
+   */
+  readonly ended?: Promise<void>;
 }
 
 export interface SessionOptions {
   isolation: 'per_jcode_session' | 'shared';
   attach: 'never' | 'prefer' | 'require';
   signal: AbortSignal;
+  /**
+   * A persistent profile (only passed to engines that list `persistent_profile`): the session keeps
+   * its cookies and storage in `dir`, which it must leave in place when it closes. Core has made the
+   * directory and holds its lock; closing the session must have released the browser's hold on it.
+   */
+  profile?: { name: string; dir: string };
 }
 
 export interface BackendInfo {

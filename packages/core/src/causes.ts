@@ -31,6 +31,8 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'permission_denied', detail: 'tab_leased', retryable: false, repair: 'tab.new', when: "The page belongs to another session (details.holder_session_id)." },
   { code: 'permission_denied', detail: 'gated', retryable: false, when: 'A passthrough or eval method the server was not started to allow (details.gate_flag).' },
   { code: 'permission_denied', detail: 'scheme_not_allowed', retryable: false, when: 'page.open of a file:, javascript: or other non-web URL.' },
+  { code: 'permission_denied', detail: 'profile_locked', retryable: true, repair: 'session.ensure', when: 'session.ensure with persist: another session holds the profile (details.holder_pid; details.holder_session_id when it is of this provider). Freed when that session closes, expires or loses its browser.' },
+  { code: 'unsupported_target', detail: 'persist_unsupported', retryable: false, repair: 'session.ensure', when: 'session.ensure with persist on an engine that cannot keep a profile (provider.describe lists no persistent_profile).' },
   { code: 'unsupported_target', detail: 'browser_family', retryable: false, repair: 'session.ensure', when: 'browser_preference names a browser this provider does not drive.' },
   { code: 'element_not_found', detail: 'stale_ref', retryable: false, repair: 'page.snapshot', when: "The ref's element is gone or belongs to an earlier document; nothing is dispatched." },
   { code: 'element_not_found', detail: 'unknown_ref', retryable: false, repair: 'page.snapshot', when: 'The ref was never issued by this session.' },

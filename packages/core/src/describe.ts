@@ -44,7 +44,7 @@ export function describe(provider: Provider): ProviderDescription {
       custom_methods: [...own, ...custom],
     },
     engine: info.engine,
-    session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running.',
+    session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running; a persistent session (persist) quits its own browser and keeps its profile directory.',
   };
 }
 

@@ -87,10 +87,11 @@ describe('Dispatcher: bad input gets the right code and the server keeps serving
 });
 
 describe('Dispatcher: sessions, refs and deadlines', () => {
-  it('says that persist is not supported instead of ignoring it', async () => {
-    const { call } = setup();
-    const env = await call('session.ensure', { persist: true });
-    expect(env.ok && env.warnings.join(' ')).toMatch(/persist is not supported/);
+  it('refuses persist on an engine that cannot keep a profile, with a repair without it', async () => {
+    const { call, backend } = setup();
+    const err = errorOf(await call('session.ensure', { persist: true, client_session_id: 'c' }));
+    expect(err).toMatchObject({ code: 'unsupported_target', details: { code: 'persist_unsupported', repair: { method: 'session.ensure', params: { client_session_id: 'c' } } } });
+    expect(backend.sessionsOpen).toBe(0);
   });
 
   it('session.ensure is idempotent per client_session_id, also when concurrent', async () => {

@@ -56,8 +56,12 @@ export const HANDLERS: HandlerTable = {
     run: async (ctx, p) => {
       const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
       wireSession(ctx.provider, session);
-      // Never a silent no-op: persistent profiles are not implemented, and the answer says so.
-      if (p.persist) ctx.warnings.push('persist is not supported yet: this session uses a temporary profile that is deleted when it closes');
+      const profile = session.profile;
+      const wanted = p.persist === true || p.profile !== undefined ? (p.profile ?? 'default') : undefined;
+      const asked = p.persist !== undefined || p.profile !== undefined;
+      if (reused && asked && wanted !== profile?.name) {
+        ctx.warnings.push(`client_session_id ${p.client_session_id ?? ''} is bound to an open session ${profile ? `using profile "${profile.name}"` : 'without a persistent profile'}; the requested profile setting was not applied`);
+      }
       if (p.isolation === 'per_jcode_session' && session.isolation !== 'per_jcode_session') {
         ctx.warnings.push('this engine cannot isolate sessions here; the session shares cookies and storage with others');
       }
@@ -70,6 +74,7 @@ export const HANDLERS: HandlerTable = {
         isolation: session.isolation,
         default_page_id: session.currentPageId ?? [...session.pages.keys()][0] ?? '',
         reused,
+        ...(profile ? { profile: { name: profile.name, path: profile.path, created: profile.created && !reused } } : {}),
       };
     },
   },

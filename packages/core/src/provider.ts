@@ -3,8 +3,9 @@ import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import { ProviderError } from './errors';
 import { PageHandle } from './page';
+import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './profiles';
 import { sessionNotFound } from './repair';
-import { Session } from './session';
+import { Session, type SessionProfile } from './session';
 
 export interface ProviderOptions {
   backend: Backend;
@@ -17,6 +18,8 @@ export interface ProviderOptions {
   defaultTimeoutMs?: number;
   /** Sessions with no call for this long are closed and their pages released. Off when absent. */
   idleTimeoutMs?: number;
+  /** Where persistent profiles live (`--profile-root`); else `defaultProfileRoot()`. */
+  profileRoot?: string;
   version?: string;
   /** Where diagnostics go (stderr in the stdio server); never the protocol stream. */
   log?: (message: string) => void;
@@ -41,6 +44,8 @@ export class Provider {
   #shutdown: Promise<void> | undefined;
 
   readonly #sweeper: NodeJS.Timeout | undefined;
+  /** Names this provider in profile locks, so a holder in the same provider can be named. */
+  readonly #lockOwner = randomUUID();
 
   constructor(options: ProviderOptions) {
     this.backend = options.backend;
@@ -141,22 +146,78 @@ export class Provider {
 
   async #create(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<Session> {
     const isolation = p.isolation ?? 'per_jcode_session';
-    const backendSession = await this.backend.createSession({ isolation, attach: p.attach ?? 'never', signal });
+    const id = `sess_${randomUUID()}`;
+    const profile = this.#claimProfile(p, id);
+    let backendSession;
+    try {
+      backendSession = await this.backend.createSession({
+        isolation,
+        attach: p.attach ?? 'never',
+        signal,
+        ...(profile ? { profile: { name: profile.name, dir: profile.path } } : {}),
+      });
+    } catch (e) {
+      profile?.lock.release();
+      throw e;
+    }
     const session = new Session({
-      id: `sess_${randomUUID()}`,
+      id,
       clientSessionId: p.client_session_id,
       backend: backendSession,
       isolation: backendSession.isolated ? 'per_jcode_session' : 'shared',
       metadata: p.metadata,
+      profile,
     });
     try {
       this.adoptPage(session, new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
     } catch (e) {
       await backendSession.close(AbortSignal.timeout(5_000)).catch(() => undefined);
+      profile?.lock.release();
       throw e;
     }
+    // The browser went away under the session: the profile is free again (calls still answer browser_not_running).
+    if (profile) void backendSession.ended?.then(() => profile.lock.release());
     this.sessions.set(session.id, session);
     return session;
+  }
+
+  /**
+   * For a persistent session: makes the profile directory and takes its lock, or refuses. Core only
+   * asks whether the engine can (`persistent_profile`); the engine decides what the directory holds.
+   */
+  #claimProfile(p: ParamsOf<'session.ensure'>, sessionId: string): SessionProfile | undefined {
+    if (p.persist !== true && p.profile === undefined) return undefined;
+    const name = p.profile ?? 'default';
+    const { persist: _persist, profile: _profile, ...plain } = p;
+    if (!this.backend.features().includes('persistent_profile')) {
+      throw new ProviderError('unsupported_target', `${this.backend.info.browserLabel} here cannot keep a persistent profile: its sessions' data lasts only until they close.`, {
+        detail: 'persist_unsupported',
+        repair: { method: 'session.ensure', params: plain, hint: 'Open the session without persist and profile; sign-ins then last until the session closes.' },
+      });
+    }
+    const root = this.options.profileRoot ?? defaultProfileRoot();
+    const { dir, created } = ensureProfileDir(root, this.backend.info.family, name);
+    const attempt = acquireProfileLock(dir, { sessionId, owner: this.#lockOwner });
+    if ('holder' in attempt) throw this.#profileLocked(name, attempt.holder, plain);
+    return { name, path: dir, created, lock: attempt.lock };
+  }
+
+  #profileLocked(name: string, holder: LockRecord | undefined, plain: Omit<ParamsOf<'session.ensure'>, 'persist' | 'profile'>): ProviderError {
+    const here = holder !== undefined && holder.owner === this.#lockOwner;
+    return new ProviderError('permission_denied', `Profile ${JSON.stringify(name)} is in use by ${here ? `session ${holder.session_id}` : 'another provider process'}; one session at a time may use a profile.`, {
+      detail: 'profile_locked',
+      retryable: true,
+      details: {
+        profile: name,
+        ...(holder !== undefined ? { holder_pid: holder.pid } : {}),
+        ...(here ? { holder_session_id: holder.session_id } : {}),
+      },
+      repair: {
+        method: 'session.ensure',
+        params: { ...plain, persist: true, profile: `${name}-2` },
+        hint: `Use another profile name, or close the session that holds ${JSON.stringify(name)} (session.close) and try again.`,
+      },
+    });
   }
 
   async closeSession(session: Session, reason: string): Promise<void> {
@@ -168,6 +229,8 @@ export class Provider {
     if (session.clientSessionId !== undefined) this.#byClient.delete(session.clientSessionId);
     for (const page of [...session.pages.values()]) this.releasePage(session, page, reason);
     await session.backend.close(AbortSignal.timeout(10_000)).catch((e: unknown) => this.log(`closing session ${session.id}: ${String(e)}`));
+    // Only now: the browser has let go of the profile directory.
+    session.profile?.lock.release();
   }
 
   /** Ends every session and the backend's processes. Idempotent. */

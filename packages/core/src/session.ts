@@ -1,6 +1,7 @@
 import type { BackendSession } from './backend';
 import type { PageHandle } from './page';
 import { JobBook } from './jobs';
+import type { ProfileLock } from './profiles';
 import { SerialQueue } from './queue';
 import { RefRegistry } from './refs';
 import { pageNotFound, noPage } from './repair';
@@ -11,6 +12,15 @@ export interface SessionInit {
   backend: BackendSession;
   isolation: 'per_jcode_session' | 'shared';
   metadata: Record<string, unknown> | undefined;
+  profile?: SessionProfile | undefined;
+}
+
+/** The persistent profile a session holds, with its lock (released when the session ends). */
+export interface SessionProfile {
+  name: string;
+  path: string;
+  created: boolean;
+  lock: ProfileLock;
 }
 
 /**
@@ -23,6 +33,7 @@ export class Session {
   readonly backend: BackendSession;
   readonly isolation: 'per_jcode_session' | 'shared';
   readonly metadata: Record<string, unknown> | undefined;
+  readonly profile: SessionProfile | undefined;
   readonly pages = new Map<string, PageHandle>();
   /** Why each closed page closed, so a late call on it explains itself. */
   readonly closedPages = new Map<string, string>();
@@ -40,6 +51,7 @@ export class Session {
     this.backend = init.backend;
     this.isolation = init.isolation;
     this.metadata = init.metadata;
+    this.profile = init.profile;
   }
 
   addPage(page: PageHandle): void {

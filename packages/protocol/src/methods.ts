@@ -9,6 +9,8 @@ import { PageSnapshotV1, SnapshotElement } from './snapshot';
  */
 
 const TimeoutMs = z.number().int().positive().max(600_000);
+/** A persistent profile's name: one directory name, never a path. */
+export const ProfileName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'expected 1-64 letters, digits, _ . - (not starting with _ . -)');
 const Id = z.string().min(1).max(256);
 
 const Base = z.object({ timeout_ms: TimeoutMs.optional() });
@@ -142,9 +144,20 @@ export const METHODS = {
       browser_preference: z.string().max(64).optional(),
       isolation: z.enum(['per_jcode_session', 'shared']).optional(),
       attach: z.enum(['never', 'prefer', 'require']).optional(),
-      persist: z.boolean().optional(),
+      persist: z
+        .boolean()
+        .optional()
+        .describe('Keep cookies and storage in a named profile that outlives the session (profile "default" unless `profile` names one).'),
+      profile: ProfileName.optional().describe(
+        'Additive: the persistent profile to use; implies persist. One session at a time may hold a profile (else permission_denied / profile_locked).',
+      ),
       metadata: z.record(z.string(), z.unknown()).optional(),
-    }),
+    })
+      .refine((p) => !(p.persist === false && p.profile !== undefined), { path: ['profile'], message: 'a profile needs persist: true (or no persist)' })
+      .refine((p) => !((p.persist === true || p.profile !== undefined) && p.attach === 'require'), {
+        path: ['attach'],
+        message: 'a persistent profile runs in a browser the provider launches; attach: "require" cannot use one',
+      }),
     z.object({
       session_id: z.string(),
       browser_family: z.string(),
@@ -153,6 +166,14 @@ export const METHODS = {
       isolation: z.string(),
       default_page_id: z.string(),
       reused: z.boolean().optional(),
+      /** Additive: the persistent profile the session holds. */
+      profile: z
+        .object({
+          name: z.string(),
+          path: z.string().describe('The profile directory; it is kept when the session closes.'),
+          created: z.boolean().describe('Whether this session.ensure created the profile (its first use).'),
+        })
+        .optional(),
     }),
   ),
   'session.close': spec(

@@ -1,6 +1,6 @@
 import type { FrameSnapshot, OpArgs, OpName, OpResult } from '@browser-provider/page-script';
-import type { ProviderStatus } from '@browser-provider/protocol';
-import type { Backend, BackendPage, BackendSession, FrameKey } from '../backend';
+import type { Feature, ProviderStatus } from '@browser-provider/protocol';
+import type { Backend, BackendPage, BackendSession, FrameKey, SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -105,6 +105,12 @@ export class StubBackend implements Backend {
   sessionsOpen = 0;
   shutDown = false;
   custom: CustomMethod[] = [];
+  /** What `features()` answers (tests add `persistent_profile`). */
+  featureList: Feature[] = [];
+  /** The options of every createSession call, in order. */
+  created: SessionOptions[] = [];
+  /** Ends a session as if its browser died (by creation order). */
+  readonly lose: Array<() => void> = [];
   #pageCounter = 0;
 
   async status(): Promise<ProviderStatus> {
@@ -119,8 +125,8 @@ export class StubBackend implements Backend {
       diagnostics: [],
     };
   }
-  features() {
-    return [];
+  features(): Feature[] {
+    return this.featureList;
   }
   optionalMethods() {
     return ['page.hover' as const];
@@ -131,11 +137,16 @@ export class StubBackend implements Backend {
   running() {
     return !this.shutDown;
   }
-  async createSession(): Promise<BackendSession> {
+  async createSession(opts: SessionOptions): Promise<BackendSession> {
+    this.created.push(opts);
     this.sessionsOpen++;
+    let end!: () => void;
+    const ended = new Promise<void>((r) => (end = r));
+    this.lose.push(end);
     return {
       isolated: true,
       attached: false,
+      ended,
       newPage: async () => {
         const page = new StubPage(`t${++this.#pageCounter}`);
         this.pages.push(page);
@@ -143,6 +154,7 @@ export class StubBackend implements Backend {
       },
       close: async () => {
         this.sessionsOpen--;
+        end();
       },
     };
   }
