@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, FrameKey, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo, type BidiCookie } from './cookies';
@@ -34,6 +34,12 @@ type EvalResult = { type: 'success'; result: RemoteValue } | { type: 'exception'
 /** How long a script call may still answer after its document was replaced (it may have run in the new one). */
 const DOCUMENT_REPLACED_GRACE_MS = 300;
 
+/** How long to wait for the browser to report a navigation the page saw start (its events may lag the page). */
+const STARTED_NAVIGATION_WAIT_MS = 2_000;
+
+/** A release outlives its input's call, so it has its own bound. */
+const RELEASE_TIMEOUT_MS = 10_000;
+
 /** How long after a history traversal to wait for its navigation to start. */
 const HISTORY_GRACE_MS = 2_000;
 
@@ -52,6 +58,8 @@ export class BidiPage implements BackendPage {
   private readonly consoleLog = new RingBuffer<ConsoleEntry>();
   private readonly networkLog = new NetworkLog();
   private readonly offObserve: Array<() => void> = [];
+  /** The last input's `input.releaseActions`, in flight. */
+  private releasing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly browser: BidiBrowser,
@@ -121,8 +129,8 @@ export class BidiPage implements BackendPage {
     return typeof ctx === 'string' ? ctx : null;
   }
 
-  async click(point: ViewportPoint, signal: AbortSignal): Promise<{ navigated: boolean }> {
-    return this.input(clickActions(point.x, point.y), true, signal);
+  async click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+    return this.input(clickActions(point.x, point.y), true, signal, report);
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
@@ -238,17 +246,26 @@ export class BidiPage implements BackendPage {
     await this.send('input.setFiles', { context: frame, element: { sharedId: v.sharedId }, files: paths }, signal);
   }
 
-  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal): Promise<{ navigated: boolean }> {
+  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+    // The previous input's release must land before this input starts (it resets the click count).
+    await this.releasing;
     const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
     try {
       try {
         await this.send('input.performActions', { context: this.targetId, actions }, signal);
       } finally {
         // Resets pressed keys/buttons (also after a failure) and the click count, so two clicks at one
-        // point are not merged into a double click.
-        await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
+        // point are not merged into a double click. Nothing waits on its answer but the next input, so
+        // it travels alongside what follows (the page report, the navigation watch).
+        this.releasing = this.send('input.releaseActions', { context: this.targetId }, AbortSignal.timeout(RELEASE_TIMEOUT_MS)).then(
+          () => undefined,
+          () => undefined,
+        );
       }
-      return { navigated: watch ? await watch.settle(this.opts.navigationGraceMs, signal) : false };
+      if (!watch) return { navigated: false };
+      const hint: NavigationHint = report ? await report(signal).catch((): NavigationHint => 'unknown') : 'unknown';
+      const grace = hint === 'none' ? 0 : hint === 'started' ? STARTED_NAVIGATION_WAIT_MS : this.opts.navigationGraceMs;
+      return { navigated: await watch.settle(grace, signal) };
     } finally {
       watch?.dispose();
     }

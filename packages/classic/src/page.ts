@@ -1,6 +1,6 @@
 import type { Client } from 'webdriver';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, CookieInfo, FrameKey, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -164,44 +164,48 @@ export class ClassicPage implements BackendPage {
     return `${token} ${url}`;
   }
 
-  /** Runs input actions in the top document and reports whether the top-level document changed. */
-  private inputThenDetect(signal: AbortSignal, actions: object[]): Promise<{ navigated: boolean }> {
-    const result = this.inFrame(TOP_FRAME, signal, async (c) => {
-      const before = await this.navToken(c);
-      const windows = this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined;
+  /**
+   * Runs input actions in the top document and reports whether the top-level document changed. With
+   * `report` (asked between the dispatch and the check, outside the top frame's turn so it may enter
+   * another frame), a page that saw no navigation start spares the settle wait and the second look.
+   */
+  private async inputThenDetect(signal: AbortSignal, actions: object[], report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+    const { before, windows } = await this.inFrame(TOP_FRAME, signal, async (c) => {
+      const token = await this.navToken(c);
+      const open = this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined;
       try {
         await c.performActions(actions);
       } finally {
         await c.releaseActions();
       }
+      return { before: token, windows: open };
+    });
+    const hint: NavigationHint = report ? await report(signal).catch((): NavigationHint => 'unknown') : 'unknown';
+    const { navigated, url } = await this.inFrame(TOP_FRAME, signal, async (c) => {
       const popups = async () => {
         if (windows === undefined) return;
         const fresh = (await c.getWindowHandles()).filter((h) => !windows.has(h) && !this.conn.ownedWindows.has(h));
         if (fresh.length > 0) this.hooks.onNewWindows?.(fresh, this);
       };
+      await popups();
+      if (hint === 'none') return { navigated: false, url: '' };
       // After a navigation, Execute Script waits for the new document (pageLoadStrategy), so a
       // changed token means the navigation has committed.
-      if ((await this.navToken(c)) !== before) {
-        await popups();
-        return { navigated: true, url: await c.getUrl() };
-      }
+      if ((await this.navToken(c)) !== before) return { navigated: true, url: await c.getUrl() };
       await sleep(NAV_SETTLE_MS, signal);
-      await popups();
-      const navigated = (await this.navToken(c)) !== before;
-      return { navigated, url: navigated ? await c.getUrl() : '' };
+      const changed = (await this.navToken(c)) !== before;
+      return { navigated: changed, url: changed ? await c.getUrl() : '' };
     });
-    return result.then(({ navigated, url }) => {
-      if (navigated) this.hooks.emit?.({ type: 'navigated', page: this, url });
-      return { navigated };
-    });
+    if (navigated) this.hooks.emit?.({ type: 'navigated', page: this, url });
+    return { navigated };
   }
 
-  click(point: ViewportPoint, signal: AbortSignal): Promise<{ navigated: boolean }> {
-    return this.inputThenDetect(signal, [pointer([
-      move(point),
-      { type: 'pointerDown', button: 0 },
-      { type: 'pointerUp', button: 0 },
-    ])]);
+  click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+    return this.inputThenDetect(
+      signal,
+      [pointer([move(point), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])],
+      report,
+    );
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {

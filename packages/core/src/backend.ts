@@ -34,6 +34,9 @@ export interface Screenshot {
   height: number;
 }
 
+/** What the page saw of an input, as far as a navigation of the top-level document goes. */
+export type NavigationHint = 'started' | 'none' | 'unknown';
+
 export interface BackendPage {
   /** The browser's own id for the page (BiDi context id, WebDriver window handle), for logs. */
   readonly targetId: string;
@@ -57,8 +60,12 @@ export interface BackendPage {
    * Trusted pointer click (move, down, up) at a point of the top-level viewport, in CSS pixels.
    * Resolves after the input was dispatched; when the input started a navigation of the top-level
    * document, waits until it has committed and reports `navigated: true`.
+   *
+   * `report`, when given, is called once right after the dispatch, before any wait for a navigation to
+   * start: it asks the page what it saw. `none` (the page saw no navigation start) lets the backend skip
+   * its grace period; `started` makes it wait for that navigation; `unknown` keeps the grace.
    */
-  click(point: ViewportPoint, signal: AbortSignal): Promise<{ navigated: boolean }>;
+  click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }>;
   /** Trusted pointer move to a point of the top-level viewport. */
   hover(point: ViewportPoint, signal: AbortSignal): Promise<void>;
   /** Trusted key input of `text` into whatever has focus. */

@@ -110,6 +110,19 @@ export type ActionCheck =
   | { ok: true; point: FramePoint }
   | { ok: false; code: NotActionableCode; message: string; cover?: string };
 
+/** What the click guard saw, read right after the dispatch. */
+export interface ClickReport {
+  /** The click reached the element (true), was cancelled because it would have landed elsewhere (false), or was not seen (null). */
+  landed: boolean | null;
+  /**
+   * Whether the click started a cross-document navigation of this frame: `started` (seen through the
+   * Navigation API, or the document is already replaced), `none` (the API saw none), `unknown` (no API).
+   */
+  navigation: 'started' | 'none' | 'unknown';
+  /** This frame's URL now. */
+  url: string;
+}
+
 /** Whether a point in this frame lands on the element `id`, in it, or on something covering it. */
 export type HitResult = { ok: true } | { ok: false; cover: string };
 
@@ -153,16 +166,18 @@ export interface PageScriptOps {
   alive(doc: string, id: LocalId): boolean;
   /**
    * Scrolls the element into view and checks it: attached, visible, enabled (for click/type/select),
-   * stable over two animation frames, and that the hit-test at its action point lands on it or inside it.
-   * `type` additionally refuses file inputs (`file_input`) and non-editable elements (`not_editable`).
+   * stable (over two animation frames when it had to scroll or an animation can move it), and that the
+   * hit-test at its action point lands on it or inside it. `type` additionally refuses file inputs
+   * (`file_input`) and non-editable elements (`not_editable`). An ok `click` check arms the click guard:
+   * until `clickReport`, a gesture whose first pointer event would land elsewhere is cancelled in the page.
    */
   prepare(doc: string, id: LocalId, kind: ActionKind): Promise<ActionCheck>;
   /** Hit-test a point in this frame against element `id` (used on the iframe element in ancestor frames). */
   hit(doc: string, id: LocalId, point: FramePoint): HitResult;
-  /** Starts recording whether the next click in this document lands on `id`. */
-  armClick(doc: string, id: LocalId): void;
-  /** `true` landed on the target, `false` landed elsewhere, `null` no click seen (yet). */
-  clickLanded(doc: string): boolean | null;
+  /** What the click guard armed by `prepare(…, 'click')` saw of the dispatch; stands it down. */
+  clickReport(doc: string): ClickReport;
+  /** Stands an armed click guard down (the click was refused after the check). */
+  disarm(): void;
   /** Focuses an editable element; with `replace`, selects its content so typing replaces it. */
   focus(doc: string, id: LocalId, replace: boolean): ActionCheck;
   /** The current value of an input-like element (for verifying typing). */

@@ -52,6 +52,8 @@ export async function actionPoint(session: Session, page: PageHandle, target: Ta
     if (check.ok) {
       const top = await toTopPoint(page, session.id, target.frame, check.point, signal);
       if (top.ok) return top.point;
+      // Covered in an ancestor frame: nothing will be dispatched, so the armed click guard stands down.
+      if (kind === 'click') await call(page, target.frame, 'disarm', [], signal).catch(() => undefined);
       failure = { ok: false, code: 'obscured', message: `covered by ${top.cover}`, cover: top.cover };
     } else {
       failure = check;

@@ -1,3 +1,4 @@
+import type { ClickReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
@@ -12,21 +13,25 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url };
   }
   const target = await resolveTarget(session, page, p, signal);
+  // An ok check arms the page's click guard in the target's frame (see prepare in the page script).
   const point = await actionPoint(session, page, target, 'click', signal);
-  await call(page, target.frame, 'armClick', [target.doc, target.id], signal);
-  const { navigated } = await page.backend.click(point, signal);
-  if (!navigated) {
-    // The page may have moved between the check and the dispatch: say so rather than claim success.
-    const landed = await call(page, target.frame, 'clickLanded', [target.doc], signal).catch(() => null);
-    if (landed === false) {
-      throw new ProviderError('element_not_actionable', `The click on ${target.ref} was dispatched but landed on another element (the page moved).`, {
-        detail: 'missed',
-        details: { element_ref: target.ref, dispatched: true },
-        repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
-      });
-    }
+  const inTop = target.frame === page.backend.mainFrame;
+  let seen: ClickReport | undefined;
+  const { navigated } = await page.backend.click(point, signal, async (s) => {
+    seen = await call(page, target.frame, 'clickReport', [target.doc], s);
+    // A frame's own Navigation API cannot see a navigation of the top-level document.
+    return inTop ? seen.navigation : 'unknown';
+  });
+  if (!navigated && seen?.landed === false) {
+    throw new ProviderError('element_not_actionable', `The click on ${target.ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element. Nothing was clicked.`, {
+      detail: 'missed',
+      retryable: true,
+      details: { element_ref: target.ref, dispatched: true, cancelled: true },
+      repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
+    });
   }
-  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url };
+  const url = !navigated && inTop && seen !== undefined ? seen.url : (await page.backend.info(signal)).url;
+  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url };
 }
 
 export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {

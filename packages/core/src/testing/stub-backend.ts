@@ -1,6 +1,6 @@
 import type { FrameSnapshot, OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { Feature, ProviderStatus } from '@browser-provider/protocol';
-import type { Backend, BackendPage, BackendSession, FrameKey, SessionOptions } from '../backend';
+import type { Backend, BackendPage, BackendSession, FrameKey, NavigationHint, SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -59,8 +59,8 @@ export class StubPage implements BackendPage {
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
       alive,
       prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
-      armClick: null,
-      clickLanded: true,
+      clickReport: { landed: true, navigation: 'none', url: this.url },
+      disarm: null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
       frameOrigin: null,
@@ -76,8 +76,9 @@ export class StubPage implements BackendPage {
   async childFrame(): Promise<FrameKey | null> {
     return null;
   }
-  async click(point: { x: number; y: number }): Promise<{ navigated: boolean }> {
+  async click(point: { x: number; y: number }, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
     this.clicks.push(point);
+    await report?.(signal);
     return { navigated: false };
   }
   async hover(): Promise<void> {}

@@ -109,10 +109,10 @@ describe('actionability in Chromium', () => {
     const inner = (await p.call('query', { text: 'shadow action', limit: 1 }) as { matches: { id: number }[] }).matches[0]!.id;
     const r = await p.call('prepare', doc, inner, 'click');
     if (!r.ok) throw new Error(r.message);
-    await p.call('armClick', doc, inner);
-    expect(await p.call('clickLanded', doc)).toBeNull();
     await p.page.mouse.click(r.point.x, r.point.y);
-    expect(await p.call('clickLanded', doc)).toBe(true);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: true, navigation: 'none' });
+    // Read once: the guard stood down with the report.
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: null, navigation: 'unknown' });
 
     const s = await p.call('snapshot', { maxNodes: 1000, mode: 'interactive' });
     const box = s.nodes.find((n) => n.name === 'Custom checkbox')!;
@@ -122,13 +122,32 @@ describe('actionability in Chromium', () => {
     expect(await p.page.evaluate(() => (document.getElementById('hidden-box') as HTMLInputElement).checked)).toBe(true);
   });
 
-  test('clickLanded is false when the click lands elsewhere', async () => {
-    const ok = await id('#ok');
-    const far = await p.call('prepare', doc, await id('#far'), 'click');
-    if (!far.ok) throw new Error(far.message);
-    await p.call('armClick', doc, ok);
-    await p.page.mouse.click(far.point.x, far.point.y);
-    expect(await p.call('clickLanded', doc)).toBe(false);
+  test('the click guard cancels a gesture that would land on another element', async () => {
+    await p.page.evaluate(() => {
+      const w = window as unknown as { hits: string[] };
+      w.hits = [];
+      for (const id of ['ok', 'text']) document.getElementById(id)!.addEventListener('click', () => w.hits.push(id));
+      scrollTo(0, 0);
+    });
+    const armed = await p.call('prepare', doc, await id('#ok'), 'click');
+    if (!armed.ok) throw new Error(armed.message);
+    // The page "moved": the dispatch goes to the text field's point while the guard expects the button.
+    const elsewhere = await p.call('rect', doc, await id('#text'));
+    await p.page.mouse.click(elsewhere!.x + 5, elsewhere!.y + 5);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: false });
+    // Not even the mousedown's default action (focus) happened.
+    expect(await p.page.evaluate(() => ({ hits: (window as unknown as { hits: string[] }).hits, textFocused: document.activeElement?.id === 'text' }))).toEqual({ hits: [], textFocused: false });
+    // Stood down: the next click reaches the page as usual.
+    await p.page.mouse.click(elsewhere!.x + 5, elsewhere!.y + 5);
+    expect(await p.page.evaluate(() => (window as unknown as { hits: string[] }).hits)).toEqual(['text']);
+  });
+
+  test('a click on the element itself passes the guard, and a same-document link is no navigation', async () => {
+    await p.page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<a id="anchor" href="#far" style="position:fixed;right:0;bottom:0">To far</a>'));
+    const r = await p.call('prepare', doc, await id('#anchor'), 'click');
+    if (!r.ok) throw new Error(r.message);
+    await p.page.mouse.click(r.point.x, r.point.y);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: true, navigation: 'none', url: expect.stringMatching(/#far$/) });
   });
 
   test('focus with replace, then typing, replaces the value; without replace it appends', async () => {

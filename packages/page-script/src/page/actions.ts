@@ -3,10 +3,11 @@
  * (attached → visible → enabled → kind-specific → stable → hit-test). Nothing here dispatches input;
  * the backend does, at the point we return.
  */
-import type { ActionCheck, ActionKind, FramePoint, FrameRect } from '../contract';
+import type { ActionCheck, ActionKind, ClickReport, FramePoint, FrameRect } from '../contract';
 import { DOC, resolve } from './registry';
 import { editability, hasSize, isEnabled, styleVisible } from './style';
 import { actionPoint, hitTest } from './hit';
+import { composedContains } from './tree';
 
 const STABLE_BUDGET_MS = 500;
 
@@ -24,8 +25,9 @@ function inViewport(el: Element): boolean {
   return r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
 }
 
-export function scrollIntoViewIfNeeded(el: Element): void {
-  if (inViewport(el)) return;
+/** Scrolls the element to the centre of the viewport unless it is fully in view; says whether it scrolled. */
+export function scrollIntoViewIfNeeded(el: Element): boolean {
+  if (inViewport(el)) return false;
   try {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
   } catch {
@@ -33,6 +35,7 @@ export function scrollIntoViewIfNeeded(el: Element): void {
     // the page sets scroll-behavior:smooth.
     el.scrollIntoView({ block: 'center', inline: 'center' });
   }
+  return true;
 }
 
 /** The static checks shared by prepare and focus: visible, enabled, kind-specific. */
@@ -85,13 +88,45 @@ async function waitStable(el: Element): Promise<boolean> {
   return false;
 }
 
+/** Keyframe members that are not animated properties. */
+const KEYFRAME_META = new Set(['offset', 'computedOffset', 'easing', 'composite']);
+/** Animated properties that repaint an element without moving any box (its own hit area aside). */
+const PAINT_ONLY = new Set(['opacity', 'color', 'backgroundColor', 'borderColor', 'outlineColor', 'boxShadow', 'textShadow', 'filter', 'transform', 'translate', 'rotate', 'scale', 'visibility']);
+
+/**
+ * Whether a running animation or transition can move the element: one on the element or an ancestor
+ * (any property), or one elsewhere that animates layout (height, margin, top…) and so can push it.
+ * Unknowable cases count as moving. Motion driven by script timers is not visible here: the click
+ * guard covers it (a gesture that would land elsewhere is cancelled in the page).
+ */
+function mayMove(el: Element): boolean {
+  if (typeof document.getAnimations !== 'function') return true;
+  for (const a of document.getAnimations()) {
+    if (a.playState !== 'running') continue;
+    const effect = a.effect as KeyframeEffect | null;
+    const target = effect?.target;
+    if (!effect || !target || typeof effect.getKeyframes !== 'function') return true;
+    if (composedContains(target, el)) return true;
+    for (const frame of effect.getKeyframes()) {
+      for (const prop of Object.keys(frame)) if (!KEYFRAME_META.has(prop) && !PAINT_ONLY.has(prop)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The checks before an action, in order: attached, visible, enabled, kind-specific, stable, hit-test.
+ * Stability costs two animation frames only when it is in doubt (the element had to be scrolled, or
+ * an animation can move it); a still page answers in one pass. For a click, an ok answer arms the
+ * click guard (see armGuard) for the dispatch that follows.
+ */
 export async function prepare(doc: unknown, id: unknown, kind: ActionKind): Promise<ActionCheck> {
   const el = resolve(doc, id);
   if (!el) return STALE;
-  scrollIntoViewIfNeeded(el);
+  const scrolled = scrollIntoViewIfNeeded(el);
   const bad = staticChecks(el, kind);
   if (bad) return bad;
-  if (!(await waitStable(el))) {
+  if ((scrolled || mayMove(el)) && !(await waitStable(el))) {
     if (!el.isConnected) return STALE;
     return fail('unstable', 'The element kept moving (animating or re-laid out) for 500 ms.');
   }
@@ -99,6 +134,7 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind): Prom
   if (!point) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
   const hit = hitTest(el, point);
   if (!hit.ok) return fail('obscured', `Another element would receive the click: ${hit.cover}.`, hit.cover);
+  if (kind === 'click') armGuard(el);
   return { ok: true, point };
 }
 
@@ -130,30 +166,100 @@ export function frameOrigin(doc: unknown, id: unknown): FramePoint | null {
   };
 }
 
-let armed: { target: WeakRef<Element>; landed: boolean | null; listener: (e: Event) => void } | null = null;
+/** How long an armed guard waits for its click before it stands down (the dispatch follows at once). */
+const GUARD_TTL_MS = 1_000;
+const GUARDED_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
 
-/** Records whether the next click lands on the element; window capture runs before any page handler. */
-export function armClick(doc: unknown, id: unknown): void {
-  if (armed) removeEventListener('click', armed.listener, true);
-  armed = null;
-  const el = resolve(doc, id);
-  if (!el) return;
-  const state = {
-    target: new WeakRef(el),
-    landed: null as boolean | null,
-    listener: (e: Event) => {
-      const t = state.target.deref();
-      state.landed = !!t && pathReaches(e.composedPath(), t);
-      removeEventListener('click', state.listener, true);
-    },
-  };
-  armed = state;
-  addEventListener('click', state.listener, true);
+interface NavigateEventLike extends Event {
+  destination?: { sameDocument?: boolean };
+  downloadRequest?: string | null;
+}
+interface NavigationLike {
+  addEventListener(type: 'navigate', listener: (e: NavigateEventLike) => void): void;
+  removeEventListener(type: 'navigate', listener: (e: NavigateEventLike) => void): void;
 }
 
-export function clickLanded(doc: unknown): boolean | null {
-  if (doc !== DOC) return null;
-  return armed ? armed.landed : null;
+interface Guard {
+  target: WeakRef<Element>;
+  /** Whether the first pointer event of the gesture reached the target; null until it came. */
+  verdict: boolean | null;
+  landed: boolean | null;
+  navigation: ClickReport['navigation'];
+  onEvent: (e: Event) => void;
+  onNavigate: (e: NavigateEventLike) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+let guard: Guard | null = null;
+
+function navigationApi(): NavigationLike | null {
+  const n = (globalThis as { navigation?: unknown }).navigation;
+  return n && typeof (n as NavigationLike).addEventListener === 'function' ? (n as NavigationLike) : null;
+}
+
+/** Removes the guard's listeners; its verdicts stay readable until the next arm. */
+function standDown(g: Guard): void {
+  clearTimeout(g.timer);
+  for (const type of GUARDED_EVENTS) removeEventListener(type, g.onEvent, true);
+  navigationApi()?.removeEventListener('navigate', g.onNavigate);
+}
+
+/**
+ * Guards the next click on `el`. Window capture listeners run before any page handler: the first
+ * pointer event of the gesture decides. If it reaches the element (or a label of it) the gesture
+ * passes untouched; if the page moved and it would land on something else, every event of the
+ * gesture is cancelled, so a stale point never operates another element. The Navigation API, where
+ * the engine has it, tells whether the click started a cross-document navigation.
+ */
+export function armGuard(el: Element): void {
+  disarm();
+  const nav = navigationApi();
+  const g: Guard = {
+    target: new WeakRef(el),
+    verdict: null,
+    landed: null,
+    navigation: nav ? 'none' : 'unknown',
+    onEvent: (e: Event) => {
+      if (g.verdict === null) {
+        const t = g.target.deref();
+        g.verdict = !!t && pathReaches(e.composedPath(), t);
+      }
+      if (!g.verdict) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+      if (e.type === 'click') {
+        g.landed = g.verdict;
+        for (const type of GUARDED_EVENTS) removeEventListener(type, g.onEvent, true);
+      }
+    },
+    onNavigate: (e: NavigateEventLike) => {
+      if (e.destination?.sameDocument === false && !e.downloadRequest) g.navigation = 'started';
+    },
+    timer: setTimeout(() => standDown(g), GUARD_TTL_MS),
+  };
+  for (const type of GUARDED_EVENTS) addEventListener(type, g.onEvent, true);
+  nav?.addEventListener('navigate', g.onNavigate);
+  guard = g;
+}
+
+/** Stands the guard down without a click (the action was refused after the check). */
+export function disarm(): void {
+  if (guard) standDown(guard);
+  guard = null;
+}
+
+/**
+ * What the guard saw, read right after the dispatch; stands it down. In a document other than `doc`
+ * the click's document is gone: a navigation has already replaced it.
+ */
+export function clickReport(doc: unknown): ClickReport {
+  if (doc !== DOC) return { landed: null, navigation: 'started', url: location.href };
+  const g = guard;
+  guard = null;
+  if (!g) return { landed: null, navigation: 'unknown', url: location.href };
+  standDown(g);
+  return { landed: g.landed ?? (g.verdict === false ? false : null), navigation: g.navigation, url: location.href };
 }
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */

@@ -6,7 +6,7 @@ import type { ActionKind, PageMetrics, PageScriptOps } from '../contract';
 import { DOC, elementById } from './registry';
 import { snapshot } from './snapshot';
 import { probe, query } from './query';
-import { armClick, clickLanded, frameOrigin, hit, prepare, rect } from './actions';
+import { clickReport, disarm, frameOrigin, hit, prepare, rect } from './actions';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage } from './scroll-storage';
 
@@ -34,8 +34,8 @@ export const ops: PageScriptOps = {
   // An unknown kind (a caller bug) gets the click checks rather than an exception.
   prepare: (doc, id, kind) => prepare(doc, id, KINDS.has(kind) ? kind : 'click'),
   hit,
-  armClick,
-  clickLanded,
+  clickReport,
+  disarm,
   focus,
   value,
   select,
