@@ -8,12 +8,13 @@ import { startStubServer, type StubServer } from './testing/stub-server';
 const sig = () => AbortSignal.timeout(5000);
 const SOURCE = 'globalThis.__installed = true';
 
-function adapter(stub: StubServer, procs: ManagedProcess[], attachUrl?: string): BidiAdapter {
+function adapter(stub: StubServer, procs: ManagedProcess[], attachUrl?: string, profileDirs: Array<string | undefined> = []): BidiAdapter {
   return {
     info: { providerId: 'stub-bidi', providerLabel: 'Stub', family: 'stub', browserLabel: 'Stub', engine: { name: 'Stub', automation: 'WebDriver BiDi' } },
-    launch: async () => {
+    launch: async (_signal, profileDir) => {
       const process = spawnManaged('sleep', ['30']);
       procs.push(process);
+      profileDirs.push(profileDir);
       return { url: stub.url, capabilities: {}, process };
     },
     ...(attachUrl ? { attachUrl } : {}),
@@ -31,10 +32,12 @@ describe('BidiBackend (stub remote end)', () => {
   let stub: StubServer;
   let procs: ManagedProcess[];
   let backend: BidiBackend;
+  let profileDirs: Array<string | undefined>;
   beforeEach(async () => {
     stub = await startStubServer();
     procs = [];
-    backend = new BidiBackend(adapter(stub, procs), { pageScript: () => SOURCE });
+    profileDirs = [];
+    backend = new BidiBackend(adapter(stub, procs, undefined, profileDirs), { pageScript: () => SOURCE });
     let n = 0;
     stub.handle('browser.createUserContext', () => ({ userContext: `uc${++n}` }));
     stub.handle('script.addPreloadScript', () => ({ script: 'pre1' }));
@@ -67,6 +70,38 @@ describe('BidiBackend (stub remote end)', () => {
     expect(s.isolated).toBe(false);
     expect(sent('browser.createUserContext')).toEqual([]);
     expect(sent('script.addPreloadScript')[0]?.['userContexts']).toEqual(['default']);
+  });
+
+  it('gives a session on a persistent profile a browser of its own, and quits it (only it) on close', async () => {
+    expect(backend.features()).toContain('persistent_profile');
+    const other = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: sig() });
+    const s = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: sig(), profile: { name: 'p', dir: '/profiles/p' } });
+    expect(profileDirs).toEqual([undefined, '/profiles/p']);
+    expect(s.isolated).toBe(true);
+    // Its pages live in the default user context, the one a browser keeps on disk.
+    expect(sent('browser.createUserContext')).toHaveLength(1);
+    expect(sent('script.addPreloadScript')[1]?.['userContexts']).toEqual(['default']);
+    // The stub "browser" exits when asked to close, as a real one does.
+    stub.handle('browser.close', () => {
+      void procs[1]!.kill();
+      return {};
+    });
+    let ended = false;
+    void s.ended?.then(() => (ended = true));
+    await s.close(sig());
+    expect(ended).toBe(true);
+    expect(sent('browser.close')).toHaveLength(1);
+    expect(procs[1]!.alive).toBe(false);
+    expect(procs[0]!.alive).toBe(true);
+    await other.newPage(sig());
+  });
+
+  it('ends a persistent session whose own browser died, reaping it', async () => {
+    const s = await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig(), profile: { name: 'p', dir: '/profiles/p' } });
+    process.kill(-procs[0]!.pid, 'SIGKILL');
+    await s.ended;
+    await expect(s.newPage(sig())).rejects.toMatchObject({ code: 'browser_not_running' });
+    expect(backend.running()).toBe(false);
   });
 
   it('installs the page script when a document lacks it, then retries the op once', async () => {

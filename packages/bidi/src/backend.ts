@@ -5,13 +5,17 @@ import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
 import { bidiSend } from './custom-methods';
 import type { ManagedProcess } from './process';
-import { BidiSession } from './session';
+import { BidiSession, type SessionKind } from './session';
 
 /** What an engine adapter provides: launching and describing its browser. Nothing else differs. */
 export interface BidiAdapter {
   readonly info: BackendInfo;
-  /** Starts the browser (and driver) and says where its BiDi endpoint is. Kills what it started on failure. */
-  launch(signal: AbortSignal): Promise<LaunchedBrowser>;
+  /**
+   * Starts the browser (and driver) and says where its BiDi endpoint is. Kills what it started on
+   * failure. With `profileDir`, the browser runs on that persistent profile and never removes it;
+   * else on a fresh temporary profile removed with the process.
+   */
+  launch(signal: AbortSignal, profileDir?: string): Promise<LaunchedBrowser>;
   /** The BiDi endpoint of a browser the user started, when configured. */
   readonly attachUrl?: string;
   /** `session.new` capabilities for an attached browser. */
@@ -37,6 +41,8 @@ export interface LaunchedBrowser {
   url: string;
   capabilities: Record<string, unknown>;
   process: ManagedProcess;
+  /** The process is a driver that outlives the browser it started (chromedriver), not the browser. */
+  driver?: boolean;
 }
 
 export interface BidiBackendOptions {
@@ -50,7 +56,8 @@ const DEFAULT_GRACE_MS = 150;
 
 /**
  * Backend over WebDriver BiDi. Launches the browser lazily on the first session (and again after it
- * died), keeps one BiDi session per browser, and gives each BackendSession a user context.
+ * died), keeps one BiDi session per browser, and gives each BackendSession a user context. A session
+ * on a persistent profile gets a browser of its own instead: user contexts keep nothing on disk.
  */
 export class BidiBackend implements Backend {
   readonly info: BackendInfo;
@@ -72,7 +79,7 @@ export class BidiBackend implements Backend {
   }
 
   features(): Feature[] {
-    return this.adapter.features();
+    return [...this.adapter.features(), 'persistent_profile'];
   }
 
   optionalMethods(): MethodName[] {
@@ -89,7 +96,7 @@ export class BidiBackend implements Backend {
   }
 
   running(): boolean {
-    return this.current()?.alive ?? false;
+    return (this.current()?.alive ?? false) || [...this.sessions].some((s) => s.kind === 'own_browser' && s.browser.alive);
   }
 
   async createSession(opts: SessionOptions): Promise<BackendSession> {
@@ -101,20 +108,45 @@ export class BidiBackend implements Backend {
         details: { manual_steps: this.adapter.attachSteps() },
       });
     }
+    if (opts.profile !== undefined) return this.createProfileSession(opts.profile.dir, opts.signal);
     const browser = await raceSignal(attach ? this.attachBrowser() : this.launchBrowser(), opts.signal);
+    return this.startSession(browser, opts.isolation === 'per_jcode_session' ? 'user_context' : 'shared', opts.signal);
+  }
+
+  private async startSession(browser: BidiBrowser, kind: SessionKind, signal: AbortSignal): Promise<BidiSession> {
     const session = await BidiSession.create(
       browser,
-      opts.isolation === 'per_jcode_session',
+      kind,
       {
         navigationGraceMs: this.adapter.navigationGraceMs ?? DEFAULT_GRACE_MS,
         pageScript: this.options.pageScript ?? pageScriptSource,
         contextType: this.adapter.pageContextType ?? 'tab',
       },
       (s) => this.onSessionClosed(s),
-      opts.signal,
+      signal,
     );
     this.sessions.add(session);
     return session;
+  }
+
+  /** A browser launched on `dir` for this session alone; closing the session quits it and keeps `dir`. */
+  private async createProfileSession(dir: string, callerSignal: AbortSignal): Promise<BidiSession> {
+    const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(this.options.launchTimeoutMs ?? 60_000)]);
+    const l = await this.adapter.launch(signal, dir);
+    let browser: BidiBrowser;
+    try {
+      browser = await BidiBrowser.start({ url: l.url, capabilities: withPromptHandling(l.capabilities), process: l.process, driver: l.driver === true, attached: false, signal });
+    } catch (e) {
+      await l.process.kill();
+      throw e;
+    }
+    try {
+      return await this.startSession(browser, 'own_browser', signal);
+    } catch (e) {
+      await browser.end();
+      await l.process.kill();
+      throw e;
+    }
   }
 
   async shutdown(): Promise<void> {

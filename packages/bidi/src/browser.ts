@@ -1,6 +1,6 @@
 import { BidiConnection } from './connection';
 import { browserGone, isBidiError } from './errors';
-import type { ManagedProcess } from './process';
+import { groupSize, type ManagedProcess } from './process';
 
 /**
  * One browser and its single BiDi session: the connection, the process we launched (absent when
@@ -43,6 +43,8 @@ export interface BrowserStartOptions {
   url: string;
   capabilities: Record<string, unknown>;
   process?: ManagedProcess;
+  /** `process` is a driver that stays up after the browser quits (its group then holds only the driver). */
+  driver?: boolean;
   attached: boolean;
   signal: AbortSignal;
 }
@@ -67,6 +69,7 @@ export class BidiBrowser {
     readonly process: ManagedProcess | undefined,
     readonly attached: boolean,
     caps: Record<string, unknown>,
+    private readonly driver: boolean,
   ) {
     this.version = String(caps['browserVersion'] ?? '');
     this.name = String(caps['browserName'] ?? '');
@@ -88,7 +91,7 @@ export class BidiBrowser {
     const conn = await BidiConnection.connect(o.url, o.signal);
     try {
       const res = await conn.send<{ capabilities: Record<string, unknown> }>('session.new', { capabilities: o.capabilities }, o.signal);
-      const b = new BidiBrowser(conn, o.process, o.attached, res.capabilities ?? {});
+      const b = new BidiBrowser(conn, o.process, o.attached, res.capabilities ?? {}, o.driver === true);
       await conn.send('session.subscribe', { events: REQUIRED_EVENTS }, o.signal);
       const optional = await Promise.all(
         OPTIONAL_EVENTS.map((ev) =>
@@ -184,6 +187,20 @@ export class BidiBrowser {
       await this.conn.send(command, {}, signal).catch(() => undefined);
     }
     this.conn.close();
+  }
+
+  /**
+   * Ends a browser we launched and reaps its processes, after giving it up to `graceMs` to exit on its
+   * own (a browser on a kept profile writes cookies and storage out while it quits).
+   */
+  async quit(graceMs: number): Promise<void> {
+    await this.end();
+    const proc = this.process;
+    if (proc === undefined) return;
+    const until = Date.now() + graceMs;
+    const quitted = () => !proc.alive || (this.driver && (groupSize(proc.pid) ?? 2) <= 1);
+    while (!quitted() && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await proc.kill();
   }
 
   /** Throws browser_not_running when the connection is gone (cheap pre-check before a command). */

@@ -37,29 +37,37 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
  * /proc; elsewhere it answers from the signal probe alone.
  */
 export function groupRunning(pgid: number): boolean {
+  const n = groupSize(pgid);
+  if (n !== undefined) return n > 0;
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How many live (non-zombie) processes group `pgid` has; undefined where /proc cannot tell. */
+export function groupSize(pgid: number): number | undefined {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+    return undefined;
   }
+  let n = 0;
   for (const e of entries) {
     if (!/^\d+$/.test(e)) continue;
     try {
       // stat: "pid (comm) state ppid pgrp ..."; comm may contain spaces, so split after the last ')'.
       const stat = readFileSync(`/proc/${e}/stat`, 'latin1');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') n++;
     } catch {
       // The process exited while we looked.
     }
   }
-  return false;
+  return n;
 }
 
 function removeDirs(dirs: string[]): void {

@@ -11,6 +11,16 @@ const MAX_DOWNLOADS = 500;
 type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
 
 /**
+ * Where a session lives: its own user context of the shared browser, the shared browser's default
+ * user context, or the default user context of a browser launched for it alone (a persistent profile:
+ * user contexts keep nothing on disk).
+ */
+export type SessionKind = 'user_context' | 'shared' | 'own_browser';
+
+/** How long a browser of its own may take to exit after `browser.close` (writing its profile out) before it is killed. */
+const QUIT_GRACE_MS = 5_000;
+
+/**
  * A BackendSession over one BiDi user context. `per_jcode_session` gets a fresh user context (own
  * cookie jar and storage) that is removed on close; `shared` uses the browser's default user context
  * and closes only the tabs it opened. The page script is registered as a preload script for the
@@ -28,11 +38,16 @@ export class BidiSession implements BackendSession {
   /** Downloads by the browser's key for them (download id, else navigation id). */
   private readonly downloadsByKey = new Map<string, DownloadRecord>();
   private downloadCounter = 0;
+  readonly isolated: boolean;
+  /** Settles once the session is over and, for a browser of its own, that browser has exited. */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
+  private quitting: Promise<void> | undefined;
 
   private constructor(
     readonly browser: BidiBrowser,
     readonly userContext: string,
-    readonly isolated: boolean,
+    readonly kind: SessionKind,
     private readonly preloadScript: string | undefined,
     private readonly pageOptions: PageOptions,
     private readonly onClosed: (s: BidiSession) => void,
@@ -41,6 +56,8 @@ export class BidiSession implements BackendSession {
     private readonly incoming: string | undefined,
   ) {
     this.attached = browser.attached;
+    this.isolated = kind !== 'shared';
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
     this.links = { userContext, emit: (e) => this.listener?.(e) };
     const has = (ev: string) => browser.supported.has(ev);
     this.eventTypes = [
@@ -161,22 +178,23 @@ export class BidiSession implements BackendSession {
 
   static async create(
     browser: BidiBrowser,
-    isolated: boolean,
+    kind: SessionKind,
     pageOptions: PageOptions,
     onClosed: (s: BidiSession) => void,
     signal: AbortSignal,
   ): Promise<BidiSession> {
     browser.assertAlive();
     const conn = browser.conn;
-    const userContext = isolated ? (await conn.send<{ userContext: string }>('browser.createUserContext', {}, signal)).userContext : 'default';
+    const ownContext = kind === 'user_context';
+    const userContext = ownContext ? (await conn.send<{ userContext: string }>('browser.createUserContext', {}, signal)).userContext : 'default';
     const scratch = new ScratchDir('bp-bidi-');
     try {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
       const incoming = await allowDownloads(browser, userContext, scratch, signal);
-      return new BidiSession(browser, userContext, isolated, preload, pageOptions, onClosed, scratch, incoming);
+      return new BidiSession(browser, userContext, kind, preload, pageOptions, onClosed, scratch, incoming);
     } catch (e) {
       scratch.dispose();
-      if (isolated) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);
+      if (ownContext) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);
       throw e;
     }
   }
@@ -208,12 +226,17 @@ export class BidiSession implements BackendSession {
   }
 
   async close(signal: AbortSignal): Promise<void> {
-    if (this.closed) return;
+    if (this.closed) return this.ended;
     this.closed = 'closed by the client';
+    if (this.kind === 'own_browser') {
+      // Quitting the browser closes everything; its profile stays on disk.
+      this.dispose('closed by the client');
+      return this.ended;
+    }
     const conn = this.browser.conn;
     if (this.browser.alive) {
       const tasks: Promise<unknown>[] = [];
-      if (this.isolated) {
+      if (this.kind === 'user_context') {
         // Removing the user context closes its tabs too.
         tasks.push(conn.send('browser.removeUserContext', { userContext: this.userContext }, signal).catch(ignoreGone));
       } else {
@@ -232,6 +255,17 @@ export class BidiSession implements BackendSession {
     if (this.incoming !== undefined) this.browser.downloadDirs.delete(this.incoming);
     this.scratch.dispose();
     this.onClosed(this);
+    if (this.kind === 'own_browser') void this.quitBrowser().then(this.markEnded);
+    else this.markEnded();
+  }
+
+  /**
+   * Ends a browser of the session's own: `browser.close` lets it write its profile out, then the
+   * process group is reaped. Also runs when the browser died, so nothing of it lingers on the profile.
+   */
+  private quitBrowser(): Promise<void> {
+    this.quitting ??= this.browser.quit(QUIT_GRACE_MS).catch(() => undefined);
+    return this.quitting;
   }
 }
 

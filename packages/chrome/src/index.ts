@@ -32,7 +32,7 @@ export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBac
       browserLabel: 'Chrome',
       engine: { name: 'Blink', automation: 'WebDriver BiDi' },
     },
-    launch: (signal) => launchChrome({ driverPath: options.driverPath, executablePath: options.executablePath, args: options.args ?? [] }, signal),
+    launch: (signal, profileDir) => launchChrome({ driverPath: options.driverPath, executablePath: options.executablePath, args: options.args ?? [], profileDir }, signal),
     ...(attachUrl ? { attachUrl } : {}),
     attachCapabilities: () => ({ alwaysMatch: { browserName: 'chrome' } }),
     attachSteps: () => [

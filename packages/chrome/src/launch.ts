@@ -43,6 +43,8 @@ export interface ChromeLaunchOptions {
   driverPath?: string;
   executablePath?: string;
   args: string[];
+  /** A persistent user-data-dir (kept); else a temporary one removed with the process. */
+  profileDir?: string | undefined;
 }
 
 /**
@@ -57,10 +59,10 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
     const missing = [!driver && 'chromedriver', !chrome && 'Chrome/Chromium'].filter(Boolean).join(' and ');
     throw new ProviderError('setup_required', `${missing} not found.`, { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
   }
-  const userDataDir = mkdtempSync(join(tmpdir(), 'bp-chrome-'));
+  const userDataDir = o.profileDir ?? mkdtempSync(join(tmpdir(), 'bp-chrome-'));
   // The port may be taken between probing and binding; chromedriver then exits and we report it.
   const port = await freePort();
-  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: [userDataDir] });
+  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: o.profileDir === undefined ? [userDataDir] : [] });
   try {
     await waitForLine(proc, /ChromeDriver was started successfully/, signal);
   } catch (e) {
@@ -77,5 +79,6 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
       },
     },
     process: proc,
+    driver: true,
   };
 }

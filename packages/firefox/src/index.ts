@@ -30,7 +30,7 @@ export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiB
       browserLabel: 'Firefox',
       engine: { name: 'Gecko', automation: 'WebDriver BiDi' },
     },
-    launch: (signal) => launchFirefox(options.executablePath, options.args ?? [], signal),
+    launch: (signal, profileDir) => launchFirefox(options.executablePath, options.args ?? [], signal, profileDir),
     ...(attachUrl ? { attachUrl } : {}),
     attachCapabilities: () => ({}),
     attachSteps: () => [
