@@ -16,8 +16,6 @@ export const FULL_BUDGET = { max_nodes: 100_000 };
 /** The row every action targets: on screen without scrolling on every page size. */
 export const TARGET_ROW = 10;
 
-const ACTIONABLE_LINE = /^\s*(link|button|textbox|searchbox|checkbox)\b.*\[ref=e\d+\]/;
-
 interface Element {
   element_ref: string;
   role: string;
@@ -41,7 +39,9 @@ async function measurePage(p: StdioProvider, sid: string, url: string, rows: num
   let inter: any;
   const interTimes = await timeRuns(snaps, async () => (inter = await p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET, mode: 'interactive' })));
   const interText = String(inter.text);
-  const interactiveRefs = interText.split('\n').filter((l) => ACTIONABLE_LINE.test(l)).length;
+  // Every actionable element must be in the text by its ref (as a line of its own or a table cell).
+  const printed = new Set(Array.from(interText.matchAll(/\[(?:ref=)?(e\d+)\]/g), (m) => m[1]));
+  const interactiveRefs = (inter.elements as Array<Element & { actionable: boolean }>).filter((e) => e.actionable && printed.has(e.element_ref)).length;
   log(`    full ${median(fullTimes).toFixed(0)} ms, interactive ${median(interTimes).toFixed(0)} ms`);
 
   // Diff after one click, asked the explicit way: a full snapshot, a click, then since_rev.

@@ -78,7 +78,10 @@ const SnapshotShape = {
   since_rev: z.number().int().nonnegative().optional(),
   /** Cut `text` at this many characters (at a line end), with a note saying how to see more. */
   max_text_chars: z.number().int().positive().max(10_000_000).optional(),
-  /** Fold long runs of same-shaped siblings in `text` (default: on in full mode, off in interactive). */
+  /**
+   * Long runs of repeated siblings in `text`: by default folded in full mode (a few shown, the rest counted)
+   * and set as tables in interactive mode (nothing hidden); `true` folds in both modes, `false` prints every line.
+   */
   collapse: z.boolean().optional(),
 };
 

@@ -71,7 +71,7 @@ export async function snapshotPage(
   if (p.since_rev !== undefined) {
     if (base !== undefined && p.since_rev !== rev) {
       if (base.mode !== mode) warnings.push(`rev ${p.since_rev} was a ${base.mode} snapshot and this one is ${mode}; the diff shows that difference too`);
-      const { diff } = diffSnapshots(base.snapshot, out.snapshot, p.since_rev);
+      const { diff } = diffSnapshots(base.snapshot, out.snapshot, p.since_rev, top.snap.url);
       const pruned = pruneToDiff(out.snapshot, out.elements, diff);
       const text = limitText(diffText(diff), p.max_text_chars);
       return { ...head, ...pruned, text: text.text, diff, ...(truncated || text.cut ? { truncated: true } : {}) };
@@ -79,7 +79,9 @@ export async function snapshotPage(
     warnings.push(`rev ${p.since_rev} is not among this page's recent snapshots; answered with a full snapshot`);
   }
 
-  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, p.collapse ?? mode === 'full');
+  // Folding hides rows; the interactive view must list every actionable element, so it sets them as tables.
+  const fold = p.collapse === false ? 'none' : p.collapse === true || mode === 'full' ? 'hide' : 'table';
+  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url });
   const text = p.include_text === false ? { text: '', cut: false } : limitText(renderOutline(lines), p.max_text_chars);
   truncated ||= text.cut;
   return {

@@ -5,8 +5,8 @@ import { outlineLines, type OutlineLine } from './outline';
 export type Diff = z.infer<typeof SnapshotDiff>;
 
 /** What changed between two snapshots of one page, keyed by element ref (or a path for text runs). */
-export function diffSnapshots(base: PageSnapshotV1, current: PageSnapshotV1, sinceRev: number): { diff: Diff; keys: Set<string> } {
-  const index = (s: PageSnapshotV1) => new Map<string, OutlineLine>(outlineLines(s.root, s.nodes, false).map((l) => [l.key, l]));
+export function diffSnapshots(base: PageSnapshotV1, current: PageSnapshotV1, sinceRev: number, url?: string): { diff: Diff; keys: Set<string> } {
+  const index = (s: PageSnapshotV1) => new Map<string, OutlineLine>(outlineLines(s.root, s.nodes, { fold: 'none', base: url }).map((l) => [l.key, l]));
   const before = index(base);
   const after = index(current);
   const diff: Diff = { since_rev: sinceRev, base_found: true, added: [], removed: [], changed: [] };

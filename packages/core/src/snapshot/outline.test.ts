@@ -28,7 +28,7 @@ function page(rows: number, opts: { checked?: number; extra?: boolean } = {}): P
 describe('text outline', () => {
   it('prints role, name, states, value, ref and link target, indented by depth', () => {
     const s = page(2, { checked: 1 });
-    expect(renderOutline(outlineLines(s.root, s.nodes, false))).toBe(
+    expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }))).toBe(
       [
         'heading "Catalog" [level=1] [ref=e1]',
         'list',
@@ -44,16 +44,51 @@ describe('text outline', () => {
 
   it('folds long runs of same-shaped siblings, keeping three and saying how to expand', () => {
     const s = page(100);
-    const text = renderOutline(outlineLines(s.root, s.nodes, true));
+    const text = renderOutline(outlineLines(s.root, s.nodes, { fold: 'hide' }));
     expect(text).toContain('… 97 more like the 3 above (listitem); snapshot with collapse=false to see them');
     expect(text).toContain('Item 2');
     expect(text).not.toContain('Item 3"');
-    expect(renderOutline(outlineLines(s.root, s.nodes, false))).toContain('"Item 99"');
+    expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }))).toContain('"Item 99"');
+  });
+
+  it('sets runs of repeated leaf groups as a table in interactive mode, hiding nothing', () => {
+    const nodes: SnapshotNode[] = [];
+    const kids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = 100 + i * 3;
+      nodes.push(
+        { node_id: `a${i}`, role: 'link', name: `Item ${i}`, element_ref: `e${r}`, href: `https://shop.test/item/${i}`, actionable: true, enabled: true },
+        { node_id: `b${i}`, role: 'button', name: i === 4 ? 'Remove' : 'Add', element_ref: `e${r + 1}`, actionable: true, enabled: true },
+        { node_id: `c${i}`, role: 'checkbox', name: 'Compare', element_ref: `e${r + 2}`, actionable: true, enabled: true, ...(i === 2 ? { states: { checked: true } } : {}) },
+      );
+      kids.push(`a${i}`, `b${i}`, `c${i}`);
+    }
+    nodes.push({ node_id: 'off', role: 'link', name: 'Elsewhere', element_ref: 'e9', href: 'https://other.test/x' });
+    const root: SnapshotNode = { node_id: 'n0', role: 'document', name: 'Shop', children: [...kids, 'off'] };
+    const lines = renderOutline(outlineLines(root, nodes, { fold: 'table', base: 'https://shop.test/list?page=1' })).split('\n');
+    expect(lines[0]).toBe('rows ×10: link | button "Add" | checkbox "Compare"');
+    expect(lines[1]).toBe('  "Item 0" [e100] -> /item/0 | [e101] | [e102]');
+    expect(lines[3]).toBe('  "Item 2" [e106] -> /item/2 | [e107] | [checked] [e108]');
+    expect(lines[5]).toBe('  "Item 4" [e112] -> /item/4 | "Remove" [e113] | [e114]');
+    expect(lines).toHaveLength(12);
+    // Another origin keeps its full URL; every ref of the run is printed.
+    expect(lines[11]).toBe('link "Elsewhere" [ref=e9] -> https://other.test/x');
+    for (let r = 100; r < 130; r++) expect(lines.join('\n')).toContain(`[e${r}]`);
+    // Without folding, one line per node as before.
+    expect(renderOutline(outlineLines(root, nodes, { fold: 'none' })).split('\n')).toHaveLength(31);
+  });
+
+  it('leaves short runs and groups with children as plain lines', () => {
+    const s = page(7);
+    expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'table' }))).toBe(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' })));
+    const long = page(30);
+    // Listitems have children: no table, and nothing folded either.
+    expect(renderOutline(outlineLines(long.root, long.nodes, { fold: 'table' }))).toBe(renderOutline(outlineLines(long.root, long.nodes, { fold: 'none' })));
   });
 
   it('cuts text at a line end and says how much is left', () => {
     const s = page(50);
-    const full = renderOutline(outlineLines(s.root, s.nodes, false));
+    const full = renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }));
     const { text, cut } = limitText(full, 500);
     expect(cut).toBe(true);
     expect(text.length).toBeLessThan(700);

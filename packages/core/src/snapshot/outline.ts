@@ -5,13 +5,32 @@ import type { SnapshotNode } from '@browser-provider/protocol';
  *
  *   heading "Welcome" [level=1] [ref=e1]
  *   textbox "Email" [required] value="a@b.c" [ref=e4]
- *   link "Docs" [ref=e5] -> https://example.com/docs
+ *   link "Docs" [ref=e5] -> /docs
  *   text: Plain text run
  *   … 995 more like the 3 above (listitem); snapshot with collapse=false to see them
  *
  * Grammar (docs/snapshot.md): `role ["name"] {[state]} [value="…"] [ref=eN] [-> href]`, `text: …`, or a
- * fold line starting with `…`. The document root itself is not printed (its name is the page title).
+ * fold line starting with `…`. Link targets on the page's own origin are written from the path. The
+ * document root itself is not printed (its name is the page title).
+ *
+ * Long runs of repeated siblings are either folded (`hide`: a few shown, the rest counted — the full
+ * view) or set as a table (`table`: nothing hidden — the interactive view, which must list every
+ * actionable element). A table is a header naming the columns, then one line per repeat:
+ *
+ *   rows ×1000: link | button "Add to cart" | textbox | checkbox "Compare"
+ *     "Sturdy kettle 0" [e8] -> /item/0 | [e9] | "Note for item 0" [e10] | [e11]
+ *
+ * A cell is its node's line without the role (the column's), without the name when it is the one in
+ * the header, and with the ref as `[eN]`.
  */
+
+export type FoldStyle = 'none' | 'hide' | 'table';
+
+export interface OutlineOptions {
+  fold: FoldStyle;
+  /** The page URL: link targets on its origin are printed from the path. */
+  base?: string | undefined;
+}
 
 export interface OutlineLine {
   /** Stable identity across snapshots: the element ref, or a path from the nearest ref for text. */
@@ -27,10 +46,29 @@ export const COLLAPSE_MIN_RUN = 8;
 /** How many of a folded run stay visible. */
 export const COLLAPSE_KEEP = 3;
 
-export function nodeLine(n: SnapshotNode): string {
-  if (n.role === 'text') return `text: ${n.text ?? n.name}`;
-  let s = n.role;
-  if (n.name) s += ` ${JSON.stringify(n.name)}`;
+/** `href` as printed: from the path when it is on the page's origin. */
+export function shortHref(href: string, origin: string | undefined): string {
+  if (origin === undefined || !href.startsWith(origin)) return href;
+  const rest = href.slice(origin.length);
+  return rest.startsWith('/') ? rest : href;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? undefined : o;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The part of a node's line after role and name: states, value, ref, link target. Table cells write
+ * the ref as `[eN]`: the header already says what each cell is, and a long table is where it adds up.
+ */
+function lineTail(n: SnapshotNode, origin: string | undefined, cell = false): string {
+  let s = '';
   const st = n.states;
   if (n.level !== undefined) s += ` [level=${n.level}]`;
   if (st) {
@@ -44,9 +82,14 @@ export function nodeLine(n: SnapshotNode): string {
     if (st.focused) s += ' [focused]';
   }
   if (n.value !== undefined && n.value !== '') s += ` value=${JSON.stringify(n.value)}`;
-  if (n.element_ref !== undefined) s += ` [ref=${n.element_ref}]`;
-  if (n.href !== undefined) s += ` -> ${n.href}`;
+  if (n.element_ref !== undefined) s += cell ? ` [${n.element_ref}]` : ` [ref=${n.element_ref}]`;
+  if (n.href !== undefined) s += ` -> ${shortHref(n.href, origin)}`;
   return s;
+}
+
+export function nodeLine(n: SnapshotNode, origin?: string): string {
+  if (n.role === 'text') return `text: ${n.text ?? n.name}`;
+  return (n.name ? `${n.role} ${JSON.stringify(n.name)}` : n.role) + lineTail(n, origin);
 }
 
 /** A subtree's shape: roles only, two levels deep. Same shape = same kind of row. */
@@ -55,26 +98,105 @@ function shape(n: SnapshotNode, byId: Map<string, SnapshotNode>, depth = 0): str
   return `${n.role}(${n.children.map((c) => { const k = byId.get(c); return k ? shape(k, byId, depth + 1) : ''; }).join(',')})`;
 }
 
-export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], collapse: boolean): OutlineLine[] {
+/** Tables are made of runs of up to this many siblings repeated (a row of a list or grid). */
+const TABLE_MAX_COLUMNS = 8;
+
+interface Run {
+  /** Siblings per repeat. */
+  period: number;
+  repeats: number;
+}
+
+/**
+ * The longest run starting at `i` of a group of `period` leaf siblings repeated at least
+ * COLLAPSE_MIN_RUN times with the same roles (for tables), preferring the shortest period.
+ */
+function tableRun(kids: SnapshotNode[], i: number): Run | undefined {
+  let best: Run | undefined;
+  for (let period = 1; period <= TABLE_MAX_COLUMNS && i + period * COLLAPSE_MIN_RUN <= kids.length; period++) {
+    let leaves = true;
+    for (let k = 0; k < period; k++) if ((kids[i + k] as SnapshotNode).children?.length || (kids[i + k] as SnapshotNode).role === 'text') leaves = false;
+    if (!leaves) break;
+    let repeats = 1;
+    for (;;) {
+      const at = i + repeats * period;
+      if (at + period > kids.length) break;
+      let same = true;
+      for (let k = 0; k < period && same; k++) {
+        const a = kids[i + k] as SnapshotNode;
+        const b = kids[at + k] as SnapshotNode;
+        same = a.role === b.role && !b.children?.length;
+      }
+      if (!same) break;
+      repeats++;
+    }
+    if (repeats >= COLLAPSE_MIN_RUN && (best === undefined || repeats * period > best.repeats * best.period)) best = { period, repeats };
+  }
+  return best;
+}
+
+/** The name most cells of a column share, when at least half do (it goes in the header). */
+function commonName(cells: SnapshotNode[]): string {
+  const counts = new Map<string, number>();
+  for (const c of cells) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  let name = '';
+  let most = 0;
+  for (const [n, k] of counts) if (k > most) [name, most] = [n, k];
+  return most * 2 >= cells.length ? name : '';
+}
+
+export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
   const byId = new Map(nodes.map((n) => [n.node_id, n]));
+  const origin = originOf(opts.base);
   const out: OutlineLine[] = [];
   const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
     const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
     out.push({
       key,
       depth,
-      text: nodeLine(node),
+      text: nodeLine(node, origin),
       ...(node.element_ref ? { ref: node.element_ref } : {}),
       ...(parentRef ? { parentRef } : {}),
     });
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
+  const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, ref: string | undefined) => {
+    const columns: string[] = [];
+    const names: string[] = [];
+    for (let k = 0; k < run.period; k++) {
+      const cells = Array.from({ length: run.repeats }, (_, r) => kids[i + r * run.period + k] as SnapshotNode);
+      const name = commonName(cells);
+      names.push(name);
+      columns.push(name ? `${cells[0]?.role} ${JSON.stringify(name)}` : (cells[0]?.role ?? ''));
+    }
+    out.push({ key: `${key}/table${i}`, depth, text: `rows ×${run.repeats}: ${columns.join(' | ')}` });
+    for (let r = 0; r < run.repeats; r++) {
+      const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
+      const cells = row.map((c, k) => (c.name && c.name !== names[k] ? JSON.stringify(c.name) : '') + lineTail(c, origin, true));
+      const first = row.find((c) => c.element_ref !== undefined)?.element_ref;
+      out.push({
+        key: first ?? `${key}/table${i}/row${r}`,
+        depth: depth + 1,
+        text: cells.map((c) => c.trim()).join(' | '),
+        ...(first ? { ref: first } : {}),
+        ...(ref ? { parentRef: ref } : {}),
+      });
+    }
+  };
   const children = (node: SnapshotNode, depth: number, key: string, ref: string | undefined) => {
     const kids = (node.children ?? []).map((c) => byId.get(c)).filter((k): k is SnapshotNode => k !== undefined);
-    const shapes = collapse ? kids.map((k) => shape(k, byId)) : [];
+    const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
     for (let i = 0; i < kids.length; i++) {
+      if (opts.fold === 'table') {
+        const run = tableRun(kids, i);
+        if (run !== undefined) {
+          table(kids, i, run, depth, key, ref);
+          i += run.period * run.repeats - 1;
+          continue;
+        }
+      }
       let run = 1;
-      while (collapse && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
+      while (opts.fold === 'hide' && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
       if (run >= COLLAPSE_MIN_RUN) {
         for (let j = 0; j < COLLAPSE_KEEP; j++) walk(kids[i + j] as SnapshotNode, depth, key, ref, i + j);
         const hidden = run - COLLAPSE_KEEP;
