@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, createBackend, parseBrowser, type BrowserName } from './browsers';
@@ -32,12 +33,14 @@ program
   .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
   .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
-  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[] }) => {
+  .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
+  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
     await runStdioServer(createBackend(o.browser, { attachUrl: o.attachUrl }), {
       allowDebug: o.allowDebug,
       allowEval: o.allowEval,
       uploadRoots: o.uploadRoot,
       ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
+      ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),
     });
     process.exit(0);
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dispatcher } from './dispatcher';
 import { LOCK_FILE, acquireProfileLock, defaultProfileRoot, type LockRecord } from './profiles';
 import { Provider } from './provider';
@@ -171,17 +171,15 @@ describe('session.ensure with persist', () => {
     const lockFile = join(root, 'stub', 'p', LOCK_FILE);
     const a = resultOf(await call('session.ensure', { persist: true, profile: 'p' }));
     backend.lose[0]!();
-    await new Promise((r) => setImmediate(r));
-    expect(existsSync(lockFile)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(lockFile)).toBe(false));
     const b = resultOf(await call('session.ensure', { persist: true, profile: 'p' }));
     // Closing the dead session later must not free b's lock.
     resultOf(await call('session.close', { session_id: a.session_id }));
     expect(errorOf(await call('session.ensure', { persist: true, profile: 'p' })).details.code).toBe('profile_locked');
 
     provider.expireIdle(0, Date.now() + 1_000);
-    await new Promise((r) => setTimeout(r, 10));
     expect(errorOf(await call('page.snapshot', { session_id: b.session_id })).details.code).toBe('session_closed');
-    expect(existsSync(lockFile)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(lockFile)).toBe(false));
 
     const create = backend.createSession.bind(backend);
     backend.createSession = () => Promise.reject(new Error('launch failed'));
