@@ -9,9 +9,16 @@
  *      call `ELEMENT_BY_ID` with arguments `(id)` or `(id, doc)`; with `doc`, an element of an earlier
  *      document is refused (null) rather than returned.
  */
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import type { BuildOptions, buildSync } from 'esbuild';
 import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from './constants';
+
+/**
+ * The page script prebuilt by the server bundle's build (`pnpm build`, esbuild `define`); undeclared
+ * when running from source, hence the `typeof` guard below.
+ */
+declare const __BROWSER_PROVIDER_PAGE_SCRIPT__: string | undefined;
 
 export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION };
 
@@ -43,17 +50,10 @@ export function parseOpReply(reply: unknown): OpReply {
   return JSON.parse(reply) as OpReply;
 }
 
-let cached: string | undefined;
-
-/**
- * The in-page program as one idempotent IIFE, bundled from ./page/main.ts on first use and kept for
- * the life of the process (about 40 ms of esbuild once, then free).
- */
-export function pageScriptSource(): string {
-  if (cached !== undefined) return cached;
-  const entry = fileURLToPath(new URL('./page/main.ts', import.meta.url));
-  const result = buildSync({
-    entryPoints: [entry],
+/** How the in-page program is bundled: one idempotent IIFE from ./page/main.ts. The server build uses the same. */
+export function pageScriptBuildOptions(): BuildOptions & { entryPoints: string[] } {
+  return {
+    entryPoints: [fileURLToPath(new URL('./page/main.ts', import.meta.url))],
     bundle: true,
     write: false,
     format: 'iife',
@@ -62,8 +62,20 @@ export function pageScriptSource(): string {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-  });
-  const out = result.outputFiles[0];
+  };
+}
+
+let cached: string | undefined = typeof __BROWSER_PROVIDER_PAGE_SCRIPT__ === 'string' ? __BROWSER_PROVIDER_PAGE_SCRIPT__ : undefined;
+
+/**
+ * The in-page program as one idempotent IIFE. The server bundle carries it prebuilt; from source it is
+ * bundled on first use (a few hundred ms of esbuild once) and kept for the life of the process.
+ * esbuild is required only here, so the bundled server never loads it.
+ */
+export function pageScriptSource(): string {
+  if (cached !== undefined) return cached;
+  const esbuild = createRequire(import.meta.url)('esbuild') as { buildSync: typeof buildSync };
+  const out = esbuild.buildSync(pageScriptBuildOptions()).outputFiles?.[0];
   if (!out) throw new Error('esbuild produced no output for the page script');
   cached = out.text;
   return cached;

@@ -1,2 +1,2 @@
 export * from './contract';
-export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, OP_CALLER, ELEMENT_BY_ID, pageScriptSource, parseOpReply } from './host';
+export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, OP_CALLER, ELEMENT_BY_ID, pageScriptBuildOptions, pageScriptSource, parseOpReply } from './host';
