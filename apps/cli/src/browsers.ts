@@ -1,7 +1,4 @@
 import type { Backend } from '@browser-provider/core';
-import { createChromeBackend } from '@browser-provider/chrome';
-import { createFirefoxBackend } from '@browser-provider/firefox';
-import { createSafariBackend } from '@browser-provider/safari';
 
 /** The one place where browser names meet core: each adapter's factory. */
 export const BROWSERS = ['firefox', 'chrome', 'safari'] as const;
@@ -12,15 +9,16 @@ export interface BackendOptions {
   attachUrl?: string | undefined;
 }
 
-export function createBackend(browser: BrowserName, opts: BackendOptions = {}): Backend {
+/** Imports only the asked-for adapter: `serve --browser firefox` never loads the classic WebDriver stack. */
+export async function createBackend(browser: BrowserName, opts: BackendOptions = {}): Promise<Backend> {
   const attachUrl = opts.attachUrl ?? process.env.BROWSER_PROVIDER_ATTACH_URL;
   switch (browser) {
     case 'firefox':
-      return createFirefoxBackend(attachUrl ? { attachUrl } : {});
+      return (await import('@browser-provider/firefox')).createFirefoxBackend(attachUrl ? { attachUrl } : {});
     case 'chrome':
-      return createChromeBackend(attachUrl ? { attachUrl } : {});
+      return (await import('@browser-provider/chrome')).createChromeBackend(attachUrl ? { attachUrl } : {});
     case 'safari':
-      return createSafariBackend({});
+      return (await import('@browser-provider/safari')).createSafariBackend({});
   }
 }
 

@@ -2,8 +2,6 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, createBackend, parseBrowser, type BrowserName } from './browsers';
-import { certifyCommand } from './certify';
-import { statusCommand } from './status';
 
 const browserArg = (v: string): BrowserName => {
   try {
@@ -35,7 +33,7 @@ program
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
   .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
   .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
-    await runStdioServer(createBackend(o.browser, { attachUrl: o.attachUrl }), {
+    await runStdioServer(await createBackend(o.browser, { attachUrl: o.attachUrl }), {
       allowDebug: o.allowDebug,
       allowEval: o.allowEval,
       uploadRoots: o.uploadRoot,
@@ -51,6 +49,8 @@ program
   .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
   .option('--json', 'print JSON', false)
   .action(async (o: { browser: BrowserName[]; json: boolean }) => {
+    // status and certify are imported when used, so serve does not load them (or the conformance suite).
+    const { statusCommand } = await import('./status');
     process.exitCode = await statusCommand(o.browser, o.json);
   });
 
@@ -67,6 +67,7 @@ program
     return v;
   }, 'all')
   .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all' }) => {
+    const { certifyCommand } = await import('./certify');
     process.exitCode = await certifyCommand(o);
   });
 

@@ -8,7 +8,7 @@ import { BROWSERS, createBackend } from './browsers';
  * and therefore with each other.
  */
 for (const browser of BROWSERS) {
-  const backend = createBackend(browser);
+  const backend = await createBackend(browser);
   const installed = (await backend.status()).availability !== 'unavailable';
 
   describe.skipIf(!installed)(`names and roles on ${browser}`, () => {

@@ -63,7 +63,7 @@ async function survivors(child: ChildProcessWithoutNullStreams, tree: number[], 
 
 for (const browser of BROWSERS) {
   const installed = await (async () => {
-    const backend = createBackend(browser);
+    const backend = await createBackend(browser);
     try {
       return (await backend.status()).availability !== 'unavailable';
     } finally {

@@ -29,7 +29,7 @@ const raw = (c: ProviderClient, id: string, method: string, params: Record<strin
 const BROWSER_PROCESS: Record<string, RegExp> = { firefox: /^firefox/, chrome: /^chrom(e|ium)$/, safari: /^WebKitWebDriver$/ };
 
 for (const browser of BROWSERS) {
-  const backend = createBackend(browser);
+  const backend = await createBackend(browser);
   const installed = (await backend.status()).availability !== 'unavailable';
   await backend.shutdown();
 

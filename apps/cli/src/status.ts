@@ -4,7 +4,7 @@ import { BROWSERS, createBackend, type BrowserName } from './browsers';
 export async function statusCommand(browsers: readonly BrowserName[], json: boolean): Promise<number> {
   const rows = await Promise.all(
     browsers.map(async (b) => {
-      const backend = createBackend(b);
+      const backend = await createBackend(b);
       try {
         return { browser: b, status: await backend.status() };
       } finally {
