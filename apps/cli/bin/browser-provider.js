@@ -1,6 +1,15 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx's loader: no build step between a change and a run.
-import { register } from 'tsx/esm/api';
+// Runs the prebuilt server bundle (`pnpm build`) while it matches every file it was built from: no
+// TypeScript loader and no esbuild in the process. Otherwise, or with BROWSER_PROVIDER_FROM_SOURCE=1,
+// runs the TypeScript sources through tsx's loader, so an edit is never shadowed by an old bundle.
+import { pathToFileURL } from 'node:url';
+import { bundleState } from './bundle-state.js';
 
-register();
-await import('../src/main.ts');
+const state = process.env.BROWSER_PROVIDER_FROM_SOURCE === '1' ? undefined : bundleState();
+if (state?.fresh) {
+  await import(pathToFileURL(state.entry).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/main.ts');
+}
