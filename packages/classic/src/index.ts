@@ -19,3 +19,5 @@ export { NAMED_KEYS, keyValue } from './keys';
 /** Test support: a minimal stand-in page script (the real one is @browser-provider/page-script). */
 export { standInPageScript } from './testing/stand-in';
 export type { OpName } from '@browser-provider/page-script';
+/** Test support: reads the `snapshot` op's answer (core does the same). */
+export { decodeFrameSnapshot } from '@browser-provider/page-script';

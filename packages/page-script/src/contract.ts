@@ -12,6 +12,8 @@
  * never get reused are minted by core from (page, frame, doc, id); the page never sees them.
  */
 
+import type { FrameWire } from './wire';
+
 export type LocalId = number;
 
 /** Where an action lands, in CSS pixels relative to the frame's own viewport. */
@@ -159,7 +161,8 @@ export interface PageMetrics {
 export interface PageScriptOps {
   /** The document token; cheap, used to detect navigation and stale refs. */
   doc(): string;
-  snapshot(opts: SnapshotOptions): FrameSnapshot;
+  /** A frame's snapshot in the wire format; Node reads it with `decodeFrameSnapshot` (./decode.ts). */
+  snapshot(opts: SnapshotOptions): Promise<FrameWire>;
   /** Elements matching a CSS selector, or whose accessible name / text contains `text` (case-insensitive). */
   query(q: { selector?: string; text?: string; limit: number }): QueryResult;
   /** Whether `id` still names a connected element of this document. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClassicBackend, type ClassicPage, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
+import { type ClassicBackend, type ClassicPage, decodeFrameSnapshot, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
 import { ProviderError } from '@browser-provider/core';
 import type { BackendPage, BackendSession, FrameKey } from '@browser-provider/core';
 
@@ -264,7 +264,7 @@ describe('Safari backend on WebKitGTK', () => {
       const s = await real.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
       const p = await s.newPage(sig());
       await p.navigate(`${site.base}/`, 'load', sig());
-      const snap = await p.call(top, 'snapshot', [{ maxNodes: 500, mode: 'full' }], sig());
+      const snap = decodeFrameSnapshot(await p.call(top, 'snapshot', [{ maxNodes: 500, mode: 'full' }], sig()));
       const button = snap.nodes.find((n) => n.role === 'button');
       expect(button?.name).toBe('press');
       const check = await p.call(top, 'prepare', [snap.doc, button!.id!, 'click'], sig());

@@ -1,3 +1,4 @@
+import { decodeFrameSnapshot } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import type { PageHandle } from '../page';
@@ -20,7 +21,7 @@ async function captureFrame(
   warnings: string[],
   signal: AbortSignal,
 ): Promise<FrameCapture> {
-  const snap = await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode }], signal);
+  const snap = decodeFrameSnapshot(await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode }], signal));
   budget.nodes -= snap.nodes.length;
   const previous = page.docs.get(frame);
   if (previous !== undefined && previous !== snap.doc) session.refs.dropDocument(page.id, frame, previous);

@@ -1,4 +1,4 @@
-import type { FrameSnapshot, OpArgs, OpName, OpResult } from '@browser-provider/page-script';
+import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { Feature, ProviderStatus } from '@browser-provider/protocol';
 import type { Backend, BackendPage, BackendSession, FrameKey, NavigationHint, SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
@@ -43,7 +43,7 @@ export class StubPage implements BackendPage {
     const alive = a[0] === this.doc && a[1] === 2;
     const answers: Partial<Record<OpName, unknown>> = {
       doc: this.doc,
-      snapshot: {
+      snapshot: encodeFrame({
         doc: this.doc,
         url: this.url,
         title: 'Stub',
@@ -53,7 +53,7 @@ export class StubPage implements BackendPage {
           { id: 1, role: 'heading', name: 'Hello', level: 1, actionable: false, enabled: true, children: [] },
           { id: 2, role: 'button', name: 'Go', actionable: true, enabled: true, children: [] },
         ],
-      } satisfies FrameSnapshot,
+      }, ''),
       query: (a[0] as { selector?: string }).selector === '!!'
         ? { ok: false, code: 'invalid_selector', message: 'bad' }
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { decodeFrameSnapshot } from '../decode';
 import { launchChromium, scriptedPage, type ScriptedPage } from '../testing/chromium';
 
 let browser: Browser;
@@ -62,7 +63,7 @@ describe('actionability in Chromium', () => {
   });
 
   test('snapshot: hidden and zero-size elements are not actionable; shadow and frames are present', async () => {
-    const s = await p.call('snapshot', { maxNodes: 1000, mode: 'full' });
+    const s = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 1000, mode: 'full' }));
     const byName = (n: string) => s.nodes.find((x) => x.name === n);
     expect(byName('Invisible')).toBeUndefined();
     expect(byName('Zero')).toMatchObject({ role: 'button', actionable: false, enabled: true });
@@ -114,7 +115,7 @@ describe('actionability in Chromium', () => {
     // Read once: the guard stood down with the report.
     expect(await p.call('clickReport', doc)).toMatchObject({ landed: null, navigation: 'unknown' });
 
-    const s = await p.call('snapshot', { maxNodes: 1000, mode: 'interactive' });
+    const s = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 1000, mode: 'interactive' }));
     const box = s.nodes.find((n) => n.name === 'Custom checkbox')!;
     const rb = await p.call('prepare', doc, box.id!, 'click');
     if (!rb.ok) throw new Error(rb.message);

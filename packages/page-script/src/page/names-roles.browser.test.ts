@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { decodeFrameSnapshot } from '../decode';
 import { launchChromium, scriptedPage } from '../testing/chromium';
 import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
 import { FAST_PATH_FIXTURE } from '../testing/fast-path-table';
@@ -24,7 +25,7 @@ const probeSource = buildSync({
 describe('names and roles in Chromium', () => {
   test('the shared table', async () => {
     const p = await scriptedPage(browser, namesRolesFixture());
-    const snap = await p.call('snapshot', { maxNodes: 10_000, mode: 'full' });
+    const snap = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 10_000, mode: 'full' }));
     const ids = new Map<string, number>();
     for (const c of NAMES_ROLES_CASES) {
       const q = await p.call('query', { selector: `[data-t="${c.key}"]`, limit: 5 });

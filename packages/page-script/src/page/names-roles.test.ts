@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage } from '../testing/jsdom-page';
 import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
 
 describe('names and roles table (jsdom)', () => {
   test('every case gets the expected role and name', async () => {
     const page = jsdomPage(namesRolesFixture());
-    const snap = await page.call('snapshot', { maxNodes: 10_000, mode: 'full' });
+    const snap = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 10_000, mode: 'full' }));
     const ids = new Map<string, number>();
     for (const c of NAMES_ROLES_CASES) {
       const q = await page.call('query', { selector: `[data-t="${c.key}"]`, limit: 5 });

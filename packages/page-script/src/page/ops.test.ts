@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ELEMENT_BY_ID, OP_CALLER, PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, pageScriptSource, parseOpReply } from '../host';
+import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage } from '../testing/jsdom-page';
 
 async function idOf(page: ReturnType<typeof jsdomPage>, selector: string): Promise<number> {
@@ -11,7 +12,7 @@ async function idOf(page: ReturnType<typeof jsdomPage>, selector: string): Promi
 describe('ids and documents (jsdom)', () => {
   test('the same element keeps its id across snapshots; ids are never reused', async () => {
     const page = jsdomPage('<button id="a">A</button><button id="b">B</button>');
-    const first = await page.call('snapshot', { maxNodes: 100, mode: 'full' });
+    const first = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 100, mode: 'full' }));
     const idA = first.nodes.find((n) => n.name === 'A')!.id!;
     const idB = first.nodes.find((n) => n.name === 'B')!.id!;
     expect(idA).not.toBe(idB);
@@ -19,7 +20,7 @@ describe('ids and documents (jsdom)', () => {
     const fresh = page.document.createElement('button');
     fresh.textContent = 'C';
     page.document.body.append(fresh);
-    const second = await page.call('snapshot', { maxNodes: 100, mode: 'full' });
+    const second = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 100, mode: 'full' }));
     expect(second.nodes.find((n) => n.name === 'A')!.id).toBe(idA);
     const idC = second.nodes.find((n) => n.name === 'C')!.id!;
     expect(idC).toBeGreaterThan(Math.max(idA, idB));
@@ -56,7 +57,7 @@ describe('ids and documents (jsdom)', () => {
     const page = jsdomPage('<button>A</button>');
     const doc = await page.call('doc');
     expect(await page.call('prepare', doc, 'nope' as unknown as number, 'click')).toMatchObject({ ok: false, code: 'stale_ref' });
-    expect(await page.call('snapshot', null as never)).toMatchObject({ truncated: false });
+    expect(decodeFrameSnapshot(await page.call('snapshot', null as never))).toMatchObject({ truncated: false });
     expect(await page.call('query', null as never)).toMatchObject({ ok: false, code: 'invalid_selector' });
     expect(JSON.parse(await page.raw('noSuchOp', '[]'))).toEqual({ ok: false, error: 'unknown page-script op "noSuchOp"' });
     expect(JSON.parse(await page.raw('doc', 'not json'))).toMatchObject({ ok: false });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { decodeFrameSnapshot } from '../decode';
 import { launchChromium, scriptedPage } from '../testing/chromium';
 import { bigPage } from '../testing/big-page';
 import { descendantCpuMs } from '../testing/cpu-time';
@@ -18,7 +19,7 @@ const RUNS = 15;
 describe('1,000-row page in Chromium', () => {
   test('snapshot is complete and correct', async () => {
     const p = await scriptedPage(browser, bigPage(ROWS));
-    const s = await p.call('snapshot', { maxNodes: 50_000, mode: 'full' });
+    const s = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 50_000, mode: 'full' }));
     expect(s.truncated).toBe(false);
     const count = (role: string) => s.nodes.filter((n) => n.role === role && n.actionable).length;
     expect([count('link'), count('button'), count('textbox'), count('checkbox')]).toEqual([ROWS, ROWS, ROWS, ROWS]);
@@ -28,9 +29,9 @@ describe('1,000-row page in Chromium', () => {
     }
     // Nothing said twice: label and cell text is not repeated as text runs.
     expect(s.nodes.filter((n) => n.role === 'text')).toEqual([]);
-    const inter = await p.call('snapshot', { maxNodes: 50_000, mode: 'interactive' });
+    const inter = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 50_000, mode: 'interactive' }));
     expect(inter.nodes.length).toBe(1 + 1 + 4 * ROWS); // document, heading, four controls per row
-    const cut = await p.call('snapshot', { maxNodes: 500, mode: 'full' });
+    const cut = decodeFrameSnapshot(await p.call('snapshot', { maxNodes: 500, mode: 'full' }));
     expect(cut).toMatchObject({ truncated: true });
     expect(cut.nodes).toHaveLength(500);
     await p.page.close();
@@ -40,12 +41,12 @@ describe('1,000-row page in Chromium', () => {
     const p = await scriptedPage(browser, bigPage(ROWS));
     await p.call('snapshot', { maxNodes: 50_000, mode: 'full' }); // warm-up: JIT, first style/layout, id minting
     const cpu0 = descendantCpuMs();
-    const walls = await p.page.evaluate((runs) => {
-      const bp = (globalThis as unknown as { __browserProvider: { ops: { snapshot(o: object): unknown } } }).__browserProvider;
+    const walls = await p.page.evaluate(async (runs) => {
+      const bp = (globalThis as unknown as { __browserProvider: { ops: { snapshot(o: object): Promise<unknown> } } }).__browserProvider;
       const out: number[] = [];
       for (let i = 0; i < runs; i++) {
         const t = performance.now();
-        bp.ops.snapshot({ maxNodes: 50_000, mode: 'full' });
+        await bp.ops.snapshot({ maxNodes: 50_000, mode: 'full' });
         out.push(performance.now() - t);
       }
       return out;
@@ -71,7 +72,7 @@ describe('1,000-row page in Chromium', () => {
     const cpu = cpu0 === null || cpu1 === null ? 'n/a' : fmt((cpu1 - cpu0) / RUNS);
     console.log(
       `[page-script bench] ${ROWS} rows, full snapshot in-page: min ${fmt(w[0]!)} ms, median ${fmt(w[RUNS >> 1]!)} ms, ` +
-        `browser CPU/run ${cpu} ms; OP_CALLER round trip via Playwright: min ${fmt(sorted(trips)[0]!)} ms (${bytes} bytes JSON); ` +
+        `browser CPU/run ${cpu} ms; OP_CALLER round trip via Playwright: min ${fmt(sorted(trips)[0]!)} ms (${bytes} chars of reply); ` +
         `interactive round trip min ${fmt(sorted(interTrips)[0]!)} ms`,
     );
     // A loose guard against regressions into quadratic territory (the label lookup once was);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FrameSnapshot, RawNode } from '../contract';
+import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage } from '../testing/jsdom-page';
 
 /** Compact outline of a snapshot for assertions: `role "name"` or `text: …`, indented. */
@@ -17,7 +18,7 @@ function outline(s: FrameSnapshot): string {
 
 async function snap(html: string, mode: 'full' | 'interactive' = 'full', maxNodes = 1000) {
   const page = jsdomPage(html);
-  return { page, s: await page.call('snapshot', { maxNodes, mode }) };
+  return { page, s: decodeFrameSnapshot(await page.call('snapshot', { maxNodes, mode })) };
 }
 
 describe('snapshot (jsdom)', () => {
@@ -88,7 +89,7 @@ describe('snapshot (jsdom)', () => {
     const page = jsdomPage('<input type="checkbox" aria-label="tri"><input aria-label="f">');
     (page.document.querySelector('input[type=checkbox]') as HTMLInputElement).indeterminate = true;
     (page.document.querySelector('input[aria-label=f]') as HTMLInputElement).focus();
-    const s = await page.call('snapshot', { maxNodes: 100, mode: 'full' });
+    const s = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 100, mode: 'full' }));
     expect(s.nodes.find((n) => n.name === 'tri')!.states).toEqual({ checked: 'mixed' });
     expect(s.nodes.find((n) => n.name === 'f')!.states).toEqual({ focused: true });
   });
@@ -122,7 +123,7 @@ describe('snapshot (jsdom)', () => {
     const host = page.document.querySelector('x-card')!;
     const root = host.attachShadow({ mode: 'open' });
     root.innerHTML = '<h2><slot name="title"></slot></h2><button>Shadow button</button><slot></slot>';
-    const s = await page.call('snapshot', { maxNodes: 100, mode: 'full' });
+    const s = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 100, mode: 'full' }));
     expect(outline(s)).toBe(['document', '  heading "Slotted title"', '  button "Shadow button" *', '  link "Light link" *'].join('\n'));
   });
 
@@ -136,7 +137,7 @@ describe('snapshot (jsdom)', () => {
 
   test('selector hints find their element', async () => {
     const page = jsdomPage('<div id="a"><ul><li><a href="/1">one</a></li><li><a href="/2">two</a></li></ul></div><button id="dup">x</button><button id="dup">y</button>');
-    const s = await page.call('snapshot', { maxNodes: 100, mode: 'full' });
+    const s = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 100, mode: 'full' }));
     for (const n of s.nodes.filter((x) => x.actionable)) {
       const found = page.document.querySelectorAll(n.selector_hint!);
       expect(found, n.selector_hint).toHaveLength(1);

@@ -17,6 +17,8 @@ import {
 import { accessibleName, flat, LabelIndex } from './names';
 import { hrefOf, levelOf, statesOf, valueOf } from './facts';
 import { HintMaker } from './selector-hint';
+import { encodeFrame, type FrameWire } from '../wire';
+import { pack } from './pack';
 
 const MAX_TEXT = 2000;
 const DEFAULT_MAX_NODES = 5000;
@@ -270,7 +272,8 @@ function suppressesOwnText(el: Element): boolean {
   }
 }
 
-export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): FrameSnapshot {
+/** The walk itself, as RawNodes. */
+export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined): FrameSnapshot {
   const max = typeof opts?.maxNodes === 'number' && opts.maxNodes >= 1 ? Math.floor(opts.maxNodes) : DEFAULT_MAX_NODES;
   const walk = new Walk(max, opts?.mode === 'interactive');
   const title = flat(document.title ?? '');
@@ -279,4 +282,10 @@ export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Fra
   if (root) walk.children(root, walk.nodes[0]!.children, { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false });
   walk.flush();
   return { doc: DOC, url: location.href, title, nodes: walk.nodes, truncated: walk.truncated };
+}
+
+/** The `snapshot` op: the walk in the wire format (../wire.ts), deflated when large. */
+export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Promise<FrameWire> {
+  const origin = location.origin;
+  return pack(encodeFrame(snapshotFrame(opts), origin && origin !== 'null' ? origin : ''));
 }

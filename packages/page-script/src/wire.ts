@@ -1,0 +1,203 @@
+/**
+ * How a frame's snapshot crosses from the page to Node. This is internal to page-script and core, not
+ * the protocol: core decodes it back into `FrameSnapshot` (RawNode[]) before assembling the answer.
+ *
+ * Moving the reply is most of a big snapshot's cost on Chromium (chromedriver's BiDi relays about
+ * 1 MB/s, and every `"`, `\` or non-ASCII character costs two or three times a plain one, since the
+ * reply is escaped at each hop). So the page sends columns instead of objects: per node a few integers
+ * (role as an index into `roles`, a flags word, a child count in pre-order, an id delta) and its
+ * strings in one array, defaults left out, hrefs relative to `base` when they start with it. A large
+ * frame is then deflated and base64-encoded in the page (see page/pack.ts), which turns quotes into
+ * plain letters and shrinks the 1,000-row catalog from 0.8 MB of JSON to about 30 KB.
+ *
+ * This module is environment-neutral: the page bundle encodes with it, Node decodes with it.
+ */
+import type { FrameSnapshot, NodeStates, RawNode } from './contract';
+
+export const WIRE_VERSION = 1;
+
+/** A frame's snapshot in columns. Nodes are in pre-order: each node's subtree follows it. */
+export interface CompactFrame {
+  v: typeof WIRE_VERSION;
+  doc: string;
+  url: string;
+  title: string;
+  truncated: boolean;
+  /** Role names, referred to by index from `n`. */
+  roles: string[];
+  /** Prefix cut from hrefs flagged `HREF_REL` (the document's origin, or ""). */
+  base: string;
+  /**
+   * Per node: role index, flags, child count; then, when flagged, id − previous id, level, states
+   * (2 bits per field of `STATE_KEYS`: 1 true, 2 false, 3 "mixed").
+   */
+  n: number[];
+  /** Per node, when flagged and in this order: name, text, value, href, selector hint. */
+  s: string[];
+}
+
+/**
+ * What the `snapshot` op answers: a `CompactFrame`, or (when that is large and the page can compress)
+ * the base64 of its JSON, deflated without a zlib header (`deflate-raw`).
+ */
+export type FrameWire = CompactFrame | string;
+
+const ID = 1;
+const ACTIONABLE = 2;
+const DISABLED = 4;
+const NAME = 8;
+const TEXT = 16;
+const VALUE = 32;
+const HREF = 64;
+const HREF_REL = 128;
+const HINT = 256;
+const LEVEL = 512;
+const STATES = 1024;
+const FRAME = 2048;
+
+/** The order `statesOf` writes states in; decoding rebuilds each object in this order. */
+const STATE_KEYS = ['checked', 'disabled', 'expanded', 'selected', 'required', 'invalid', 'focused'] as const;
+
+function stateBits(states: NodeStates): number {
+  let bits = 0;
+  for (let k = 0; k < STATE_KEYS.length; k++) {
+    const v = states[STATE_KEYS[k]!];
+    const code = v === true ? 1 : v === false ? 2 : v === 'mixed' ? 3 : 0;
+    bits |= code << (2 * k);
+  }
+  return bits;
+}
+
+function statesFrom(bits: number): NodeStates {
+  const states: Record<string, boolean | 'mixed'> = {};
+  for (let k = 0; k < STATE_KEYS.length; k++) {
+    const code = (bits >> (2 * k)) & 3;
+    if (code !== 0) states[STATE_KEYS[k]!] = code === 1 ? true : code === 2 ? false : 'mixed';
+  }
+  return states as NodeStates;
+}
+
+/**
+ * Encodes a frame by walking its tree from node 0 in pre-order (so any FrameSnapshot encodes, whatever
+ * the order of its array; nodes unreachable from the root are not sent). `base` is usually
+ * `location.origin`; pass "" to send hrefs whole.
+ */
+export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
+  const roles: string[] = [];
+  const roleIndex = new Map<string, number>();
+  const n: number[] = [];
+  const s: string[] = [];
+  let prevId = 0;
+  const stack: number[] = snap.nodes.length > 0 ? [0] : [];
+  while (stack.length > 0) {
+    const node = snap.nodes[stack.pop()!]!;
+    let role = roleIndex.get(node.role);
+    if (role === undefined) {
+      role = roles.length;
+      roles.push(node.role);
+      roleIndex.set(node.role, role);
+    }
+    let flags = 0;
+    if (node.id !== undefined) flags |= ID;
+    if (node.actionable) flags |= ACTIONABLE;
+    if (!node.enabled) flags |= DISABLED;
+    if (node.name !== '') flags |= NAME;
+    if (node.text !== undefined) flags |= TEXT;
+    if (node.value !== undefined) flags |= VALUE;
+    let href = node.href;
+    if (href !== undefined) {
+      if (base !== '' && href.startsWith(base)) {
+        flags |= HREF_REL;
+        href = href.slice(base.length);
+      } else flags |= HREF;
+    }
+    if (node.selector_hint !== undefined) flags |= HINT;
+    if (node.level !== undefined) flags |= LEVEL;
+    const bits = node.states === undefined ? 0 : stateBits(node.states);
+    if (bits !== 0) flags |= STATES;
+    if (node.frame === true) flags |= FRAME;
+
+    const kids = node.children;
+    n.push(role, flags, kids.length);
+    if (node.id !== undefined) {
+      n.push(node.id - prevId);
+      prevId = node.id;
+    }
+    if (node.level !== undefined) n.push(node.level);
+    if (bits !== 0) n.push(bits);
+    if (node.name !== '') s.push(node.name);
+    if (node.text !== undefined) s.push(node.text);
+    if (node.value !== undefined) s.push(node.value);
+    if (href !== undefined) s.push(href);
+    if (node.selector_hint !== undefined) s.push(node.selector_hint);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return { v: WIRE_VERSION, doc: snap.doc, url: snap.url, title: snap.title, truncated: snap.truncated, roles, base, n, s };
+}
+
+function malformed(why: string): Error {
+  return new Error(`malformed snapshot from the page script: ${why}`);
+}
+
+/** Rebuilds the RawNode array (in pre-order) from its columns. Throws on anything inconsistent. */
+export function decodeCompact(c: CompactFrame): FrameSnapshot {
+  if (c === null || typeof c !== 'object' || c.v !== WIRE_VERSION) throw malformed(`expected format version ${WIRE_VERSION}`);
+  const { n, s, roles, base } = c;
+  if (!Array.isArray(n) || !Array.isArray(s) || !Array.isArray(roles)) throw malformed('missing columns');
+  const nodes: RawNode[] = [];
+  // Parents still expecting children: their child lists and how many are still to come.
+  const lists: number[][] = [];
+  const left: number[] = [];
+  let ni = 0;
+  let si = 0;
+  let prevId = 0;
+  const str = (): string => {
+    const v = s[si++];
+    if (typeof v !== 'string') throw malformed('strings run short');
+    return v;
+  };
+  const int = (): number => {
+    const v = n[ni++];
+    if (typeof v !== 'number') throw malformed('numbers run short');
+    return v;
+  };
+  while (ni < n.length) {
+    const role = roles[int()];
+    if (typeof role !== 'string') throw malformed('role index out of range');
+    const flags = int();
+    const count = int();
+    const node = {} as RawNode;
+    if (flags & ID) node.id = prevId += int();
+    node.role = role;
+    node.name = flags & NAME ? str() : '';
+    if (flags & TEXT) node.text = str();
+    node.actionable = (flags & ACTIONABLE) !== 0;
+    node.enabled = (flags & DISABLED) === 0;
+    if (flags & VALUE) node.value = str();
+    if (flags & LEVEL) node.level = int();
+    if (flags & HREF_REL) node.href = base + str();
+    else if (flags & HREF) node.href = str();
+    if (flags & STATES) node.states = statesFrom(int());
+    if (flags & HINT) node.selector_hint = str();
+    node.children = [];
+    if (flags & FRAME) node.frame = true;
+
+    const index = nodes.length;
+    nodes.push(node);
+    const top = lists.length - 1;
+    if (top >= 0) {
+      lists[top]!.push(index);
+      left[top] = left[top]! - 1;
+      if (left[top] === 0) {
+        lists.pop();
+        left.pop();
+      }
+    } else if (index !== 0) throw malformed('more than one root');
+    if (count > 0) {
+      lists.push(node.children);
+      left.push(count);
+    }
+  }
+  if (lists.length > 0 || si !== s.length) throw malformed('columns do not match the tree');
+  return { doc: c.doc, url: c.url, title: c.title, nodes, truncated: c.truncated === true };
+}
