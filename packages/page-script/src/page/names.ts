@@ -12,9 +12,13 @@ import { computeAccessibleName } from 'dom-accessibility-api';
 import type { StyleOf } from './style';
 import { CONTAINER_NAME_ROLES, LEAF_NAME_ROLES } from './roles';
 
+/** Any whitespace but a lone inner space: only then is there something to collapse or trim. */
+const UNFLAT = /[^\S ]| {2}|^ | $/;
+
 /** Collapses every whitespace run (the library keeps lone newlines) and trims. */
 export function flat(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  // Most names and many text runs are already flat; testing is cheaper than rebuilding them.
+  return UNFLAT.test(s) ? s.replace(/\s+/g, ' ').trim() : s;
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { FrameSnapshot, RawNode, SnapshotOptions } from '../contract';
 import { DOC, idFor } from './registry';
 import { composedChildren, deepActiveElement } from './tree';
-import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunesSubtree, type StyleOf } from './style';
+import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
 import {
   CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES,
   finalRole, isEditingHost, nativelyActionable, roleOf,
@@ -41,7 +41,10 @@ class Walk {
   private pendingOut: number[] | null = null;
   // No style cache: the walk reads each element's style once, and a Map of 10k entries cost more than
   // it saved (Chromium 156 profile). The accessible-name library keeps its own per-call cache.
-  private readonly styleOf: StyleOf = (el) => getComputedStyle(el);
+  // The exception: styles read out of walk order (a label's control, when deciding whether the label
+  // stands in for it) or read again (a label, when naming its control) wait here; it holds a handful.
+  private readonly early = new Map<Element, CSSStyleDeclaration>();
+  private readonly styleOf: StyleOf = (el) => this.early.get(el) ?? getComputedStyle(el);
   private readonly hints = new HintMaker();
   private readonly focused = deepActiveElement();
   private readonly labels = new LabelIndex();
@@ -116,10 +119,21 @@ class Walk {
   }
 
   private element(el: Element, out: number[], flags: Flags): void {
-    const style = this.styleOf(el);
-    if (prunesSubtree(el, style)) return;
-    const tag = el.localName;
+    if (prunedByMarkup(el)) return;
+    let style = this.early.size > 0 ? this.early.get(el) : undefined;
+    if (style === undefined) style = getComputedStyle(el);
+    else this.early.delete(el);
     const display = style.display;
+    if (display === 'none') return;
+    const tag = el.localName;
+    if (tag === 'label') {
+      this.early.set(el, style);
+      this.walkElement(el, tag, style, display, out, flags);
+      this.early.delete(el);
+    } else this.walkElement(el, tag, style, display, out, flags);
+  }
+
+  private walkElement(el: Element, tag: string, style: CSSStyleDeclaration, display: string, out: number[], flags: Flags): void {
     // jsdom answers '' for inline elements; browsers always give a keyword.
     const block = display !== 'inline' && display !== 'contents' && display !== '';
     if (block) this.flush();
@@ -144,17 +158,15 @@ class Walk {
     }
 
     let role = roleOf(el);
-    if (tag === 'label') {
-      const proxy = this.labelProxy(el as HTMLLabelElement, out, flags);
-      if (proxy) return;
-    }
+    const control = tag === 'label' ? (el as HTMLLabelElement).control : null;
+    if (control !== null && this.labelProxy(el as HTMLLabelElement, control, out, flags)) return;
     const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
     const enabled = !ariaDisabled && !nativelyDisabled(el);
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
     if (role === 'generic' && interactiveKind && isEditingHost(el)) role = 'textbox';
     const actionable = interactiveKind && enabled && this.hasSize(el);
     const generic = GENERIC_ROLES.has(role) || role === 'form' || role === 'region';
-    const ownTextIsAName = suppressesOwnText(el);
+    const ownTextIsAName = tag === 'label' ? control !== null : suppressesOwnText(el);
 
     let keep: boolean;
     let name = '';
@@ -199,6 +211,7 @@ class Walk {
    */
   private controlShows(control: Element): boolean {
     const style = this.styleOf(control);
+    this.early.set(control, style);
     return style.display !== 'none' && !hiddenByVisibility(style) && this.hasSize(control);
   }
 
@@ -206,9 +219,8 @@ class Walk {
    * A label whose control is not rendered (the usual custom-checkbox pattern: a hidden input and a
    * styled label) stands in for the control: clicking the label is how a user operates it.
    */
-  private labelProxy(label: HTMLLabelElement, out: number[], flags: Flags): boolean {
-    const control = label.control;
-    if (!control || this.controlShows(control)) return false;
+  private labelProxy(label: HTMLLabelElement, control: HTMLElement, out: number[], flags: Flags): boolean {
+    if (this.controlShows(control)) return false;
     const role = roleOf(control);
     if (GENERIC_ROLES.has(role)) return false;
     const enabled = !flags.ariaDisabled && isEnabled(control);
@@ -256,11 +268,12 @@ class Walk {
   }
 }
 
-/** Labels, legends and captions whose text already names a control, fieldset, table or figure. */
+/**
+ * Legends and captions whose text already names a fieldset, table or figure (a label with a control
+ * does too; the walk checks that where it already has the control).
+ */
 function suppressesOwnText(el: Element): boolean {
   switch (el.localName) {
-    case 'label':
-      return (el as HTMLLabelElement).control !== null;
     case 'legend':
       return el.parentElement?.localName === 'fieldset';
     case 'caption':

@@ -30,10 +30,14 @@ const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head',
 
 /** Whether this element and everything under it is out of the tree (not rendered or not for users). */
 export function prunesSubtree(el: Element, style: CSSStyleDeclaration): boolean {
+  return prunedByMarkup(el) || style.display === 'none';
+}
+
+/** The part of `prunesSubtree` that needs no style: skipped tags, `hidden`, `inert`, aria-hidden. */
+export function prunedByMarkup(el: Element): boolean {
   if (SKIPPED_TAGS.has(el.localName)) return true;
   if (el.hasAttribute('hidden') || el.hasAttribute('inert')) return true;
-  if (el.getAttribute('aria-hidden') === 'true') return true;
-  return style.display === 'none';
+  return el.getAttribute('aria-hidden') === 'true';
 }
 
 /** visibility:hidden/collapse hides the element itself; descendants may set visibility:visible again. */
