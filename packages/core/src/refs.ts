@@ -15,18 +15,34 @@ export interface RefTarget {
  */
 export class RefRegistry {
   #next = 1;
-  readonly #byKey = new Map<string, string>();
+  /** Per document (page, frame, doc): page-script id → ref. A snapshot mints thousands in one document. */
+  readonly #byDoc = new Map<string, { pageId: string; ids: Map<number, string> }>();
   readonly #byRef = new Map<string, RefTarget>();
+  /** The document minted in last, so a snapshot's run of mints skips building the key each time. */
+  #last: { pageId: string; frame: FrameKey; doc: string; ids: Map<number, string> } | undefined;
 
   mint(t: RefTarget): string {
-    const key = `${t.pageId}\u0000${t.frame}\u0000${t.doc}\u0000${t.id}`;
-    let ref = this.#byKey.get(key);
+    const ids = this.#idsOf(t.pageId, t.frame, t.doc);
+    let ref = ids.get(t.id);
     if (ref === undefined) {
       ref = `e${this.#next++}`;
-      this.#byKey.set(key, ref);
+      ids.set(t.id, ref);
       this.#byRef.set(ref, t);
     }
     return ref;
+  }
+
+  #idsOf(pageId: string, frame: FrameKey, doc: string): Map<number, string> {
+    const last = this.#last;
+    if (last !== undefined && last.pageId === pageId && last.frame === frame && last.doc === doc) return last.ids;
+    const key = docKey(pageId, frame, doc);
+    let entry = this.#byDoc.get(key);
+    if (entry === undefined) {
+      entry = { pageId, ids: new Map() };
+      this.#byDoc.set(key, entry);
+    }
+    this.#last = { pageId, frame, doc, ids: entry.ids };
+    return entry.ids;
   }
 
   resolve(ref: string): RefTarget | undefined {
@@ -35,21 +51,19 @@ export class RefRegistry {
 
   /** Forget the refs of a document that is gone; its refs stay unissuable (the counter never goes back). */
   dropDocument(pageId: string, frame: FrameKey, doc: string): void {
-    for (const [ref, t] of this.#byRef) {
-      if (t.pageId === pageId && t.frame === frame && t.doc === doc) {
-        this.#byRef.delete(ref);
-        this.#byKey.delete(`${t.pageId}\u0000${t.frame}\u0000${t.doc}\u0000${t.id}`);
-      }
-    }
+    const key = docKey(pageId, frame, doc);
+    const entry = this.#byDoc.get(key);
+    if (entry !== undefined) this.#drop(key, entry.ids);
   }
 
   dropPage(pageId: string): void {
-    for (const [ref, t] of this.#byRef) {
-      if (t.pageId === pageId) {
-        this.#byRef.delete(ref);
-        this.#byKey.delete(`${t.pageId}\u0000${t.frame}\u0000${t.doc}\u0000${t.id}`);
-      }
-    }
+    for (const [key, entry] of this.#byDoc) if (entry.pageId === pageId) this.#drop(key, entry.ids);
+  }
+
+  #drop(key: string, ids: Map<number, string>): void {
+    for (const ref of ids.values()) this.#byRef.delete(ref);
+    this.#byDoc.delete(key);
+    if (this.#last?.ids === ids) this.#last = undefined;
   }
 
   /** Whether `ref` looks like one this registry could have issued (and so is stale rather than unknown). */
@@ -57,4 +71,8 @@ export class RefRegistry {
     const m = /^e(\d+)$/.exec(ref);
     return m !== null && Number(m[1]) < this.#next;
   }
+}
+
+function docKey(pageId: string, frame: FrameKey, doc: string): string {
+  return `${pageId}\u0000${frame}\u0000${doc}`;
 }

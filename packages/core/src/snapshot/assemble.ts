@@ -33,10 +33,11 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
   const nodes: SnapshotNode[] = [];
   const elements: SnapshotElement[] = [];
   let counter = 0;
-  let truncated = false;
+  let truncated = top.snap.truncated;
 
   const convert = (capture: FrameCapture, index: number): SnapshotNode => {
     const raw = capture.snap.nodes[index] as RawNode;
+    // Properties are added in the order the answer lists them (the JSON is byte-for-byte what it was).
     const node: SnapshotNode = { node_id: `n${++counter}`, role: raw.role, name: raw.name };
     if (raw.text !== undefined) node.text = raw.text;
     if (raw.id !== undefined) node.element_ref = mint(capture.frame, capture.snap.doc, raw.id);
@@ -47,7 +48,7 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
     if (raw.value !== undefined) node.value = raw.value;
     if (raw.level !== undefined) node.level = raw.level;
     if (raw.href !== undefined) node.href = raw.href;
-    if (raw.states !== undefined && Object.keys(raw.states).length > 0) node.states = raw.states;
+    if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
     nodes.push(node);
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const el: SnapshotElement = {
@@ -61,20 +62,28 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
       if (raw.selector_hint !== undefined) el.selector_hint = raw.selector_hint;
       elements.push(el);
     }
-    const childIds: string[] = [];
-    for (const c of raw.children) childIds.push(convert(capture, c).node_id);
-    const inner = capture.children.get(index);
-    if (inner !== undefined) {
-      truncated ||= inner.snap.truncated;
-      childIds.push(convert(inner, 0).node_id);
+    const kids = raw.children;
+    // Most frames show no iframe: skip the lookup (and most nodes are leaves: skip the array).
+    const inner = capture.children.size > 0 ? capture.children.get(index) : undefined;
+    if (kids.length > 0 || inner !== undefined) {
+      const childIds: string[] = [];
+      for (let i = 0; i < kids.length; i++) childIds.push(convert(capture, kids[i]!).node_id);
+      if (inner !== undefined) {
+        truncated ||= inner.snap.truncated;
+        childIds.push(convert(inner, 0).node_id);
+      }
+      node.children = childIds;
     }
-    if (childIds.length > 0) node.children = childIds;
     return node;
   };
 
-  truncated = top.snap.truncated;
   const root = convert(top, 0);
   nodes.shift();
   const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
   return { snapshot, elements, truncated };
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
