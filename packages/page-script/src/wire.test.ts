@@ -89,6 +89,15 @@ describe('snapshot wire format', () => {
     expect(await pack(encodeFrame(EVERYTHING, ''))).toEqual(encodeFrame(EVERYTHING, ''));
   });
 
+  test('packing keeps any text exactly: non-ASCII, astral, even a lone surrogate', async () => {
+    const big = catalogLikeFrame(300);
+    const odd = ['Crème brûlée', '日本語のボタン', 'emoji 😀 here', 'lone \ud800 surrogate', 'quote " and \\ backslash'];
+    odd.forEach((name, i) => (big.nodes[3 + i]!.name = name));
+    const packed = await pack(encodeFrame(big, 'http://127.0.0.1:8000'));
+    expect(typeof packed).toBe('string');
+    expect(decodeFrameSnapshot(packed)).toEqual(big);
+  });
+
   test('malformed answers are refused, not misread', () => {
     const good = encodeFrame(EVERYTHING, '');
     expect(() => decodeCompact({ ...good, v: 2 } as unknown as CompactFrame)).toThrow(/format version/);
