@@ -40,6 +40,16 @@ function keepImportMetaUrl(outdir: string): Plugin {
 /** Workspace files an output was built from; dependencies are covered by the lockfile. */
 const sources = (meta: Metafile) => Object.keys(meta.inputs).filter((p) => !p.split('/').includes('node_modules'));
 
+/**
+ * What esbuild also read for those files without listing them as inputs: the package.json (exports,
+ * type) and tsconfig.json of each package they belong to, and the base tsconfig.
+ */
+function configsOf(paths: string[]): string[] {
+  const roots = new Set(paths.map((p) => p.split('/src/')[0]).filter((r): r is string => r !== undefined && r !== ''));
+  const configs = [...roots].flatMap((r) => [`${r}/package.json`, `${r}/tsconfig.json`]);
+  return ['package.json', 'tsconfig.base.json', ...configs].filter((p) => fileStamp(p) !== null);
+}
+
 function pruneOldBuilds(current: string): void {
   const old = readdirSync(DIST, { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name.startsWith(BUILD_DIR_PREFIX) && join(DIST, d.name) !== current)
@@ -108,7 +118,8 @@ async function bundleServer(build: typeof esbuildBuild, outdir: string, pageText
   const outputs = Object.keys(server.metafile.outputs).filter((p) => !p.endsWith('.map'));
   if (!outputs.includes(entry)) throw new Error(`esbuild wrote no ${entry}`);
   const files: Manifest['files'] = {};
-  for (const path of new Set([...sources(pageMeta), ...sources(server.metafile), 'pnpm-lock.yaml', 'apps/cli/scripts/build.ts', 'apps/cli/bin/bundle-state.js'])) {
+  const inputs = [...sources(pageMeta), ...sources(server.metafile)];
+  for (const path of new Set([...inputs, ...configsOf(inputs), 'pnpm-lock.yaml', 'apps/cli/scripts/build.ts', 'apps/cli/bin/bundle-state.js'])) {
     const stamp = fileStamp(path);
     // Changed while we were reading it: the bundle may hold either version, so it is never fresh. The
     // margin covers file times, which the kernel takes from a coarse clock (a few ms behind Date.now()).
