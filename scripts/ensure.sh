@@ -36,3 +36,7 @@ if [ ! -f "$stamp" ] || [ pnpm-lock.yaml -nt "$stamp" ] || [ package.json -nt "$
   pnpm install --frozen-lockfile >&2
   touch "$stamp"
 fi
+
+# The server bundle the bin runs instead of the TypeScript sources (less memory, faster start); built
+# when missing or stale. The bin falls back to the sources by itself, so this only saves the cost.
+pnpm -s build --if-stale >&2
