@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, spawnManaged, waitForLine, type ManagedProcess } from '@browser-provider/bidi';
 import { CHROME_ARGS } from '@browser-provider/chrome';
 import { userJs } from '@browser-provider/firefox';
 import { BidiSocket } from './bidi-socket';
-import { BINARIES, freePort, spawnOwned, type Owned } from './procs';
+import { BINARIES } from './procs';
 
 /**
  * Starts a BiDi browser the way our providers do (same binary, flags, profile prefs), but hands the
@@ -15,7 +16,7 @@ export interface RawBidi {
   url: string;
   /** `session.new` capabilities a client must send. */
   capabilities: object;
-  proc: Owned;
+  proc: ManagedProcess;
 }
 
 export async function launchRawFirefox(): Promise<RawBidi> {
@@ -23,11 +24,11 @@ export async function launchRawFirefox(): Promise<RawBidi> {
   if (!bin) throw new Error('Firefox not found (set FIREFOX_PATH)');
   const profile = mkdtempSync(join(tmpdir(), 'bench-firefox-'));
   writeFileSync(join(profile, 'user.js'), userJs());
-  const proc = spawnOwned(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'], {
+  const proc = spawnManaged(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'], {
     env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_NO_REMOTE: '1' },
-    cleanup: [profile],
+    cleanupDirs: [profile],
   });
-  const m = await proc.waitFor(/WebDriver BiDi listening on (ws:\/\/\S+)/, 60_000).catch(async (e) => {
+  const m = await waitForLine(proc, /WebDriver BiDi listening on (ws:\/\/\S+)/, AbortSignal.timeout(60_000)).catch(async (e: unknown) => {
     await proc.kill();
     throw e;
   });
@@ -40,8 +41,8 @@ export async function launchRawChromium(): Promise<RawBidi> {
   if (!driver || !chrome) throw new Error('chromedriver or Chromium not found (set CHROMEDRIVER_PATH / CHROME_PATH)');
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
   const port = await freePort();
-  const proc = spawnOwned(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanup: [userDataDir] });
-  await proc.waitFor(/ChromeDriver was started successfully/, 30_000).catch(async (e) => {
+  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: [userDataDir] });
+  await waitForLine(proc, /ChromeDriver was started successfully/, AbortSignal.timeout(30_000)).catch(async (e: unknown) => {
     await proc.kill();
     throw e;
   });

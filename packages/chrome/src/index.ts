@@ -4,7 +4,7 @@ import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 
 export { cdpSend, performanceMetrics } from './cdp';
-export { CHROME_ARGS } from './launch';
+export { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH } from './launch';
 
 export interface ChromeBackendOptions {
   /** Chrome/Chromium binary; else CHROME_PATH, PATH (chromium, chromium-browser, google-chrome), known locations. */

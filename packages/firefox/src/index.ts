@@ -4,6 +4,7 @@ import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
 
 export { FIREFOX_PREFS, userJs } from './prefs';
+export { FIREFOX_SEARCH } from './launch';
 export { installExtension } from './extension';
 
 export interface FirefoxBackendOptions {
