@@ -128,13 +128,7 @@ export class BidiBrowser {
 
   /** Listens to browsingContext events whose `context` is `context`. */
   onContext(context: string, listener: ContextEventListener): () => void {
-    let set = this.contextListeners.get(context);
-    if (!set) this.contextListeners.set(context, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.contextListeners.get(context) === set) this.contextListeners.delete(context);
-    };
+    return listen(this.contextListeners, context, listener);
   }
 
   /** The top-level context of `context` (itself when it has no known parent). */
@@ -150,13 +144,7 @@ export class BidiBrowser {
 
   /** Listens to console, network and load events of `top` and of every frame inside it. */
   onTop(top: string, listener: ContextEventListener): () => void {
-    let set = this.topListeners.get(top);
-    if (!set) this.topListeners.set(top, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.topListeners.get(top) === set) this.topListeners.delete(top);
-    };
+    return listen(this.topListeners, top, listener);
   }
 
   private routeTop(method: string, params: Record<string, unknown>): void {
@@ -207,4 +195,15 @@ export class BidiBrowser {
   assertAlive(): void {
     if (!this.alive) throw browserGone(this.process && !this.process.alive ? 'process_exited' : 'connection_closed');
   }
+}
+
+/** Adds `listener` to the set under `key`; the returned function removes it (and an emptied set). */
+function listen<L>(sets: Map<string, Set<L>>, key: string, listener: L): () => void {
+  let set = sets.get(key);
+  if (!set) sets.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && sets.get(key) === set) sets.delete(key);
+  };
 }
