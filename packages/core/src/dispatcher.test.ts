@@ -130,6 +130,23 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(strict.details.code).toBe('rev_mismatch');
   });
 
+  it('answers missed, retryable, when the page guard cancelled a click that would have landed elsewhere', async () => {
+    const { call, backend } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    const snap = resultOf(await call('page.snapshot', { session_id: s.session_id }));
+    const button = snap.elements.find((e: any) => e.role === 'button');
+    backend.pages[0]!.clickLands = false;
+    const missed = errorOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref }));
+    expect(missed.code).toBe('element_not_actionable');
+    expect(missed.details.code).toBe('missed');
+    expect(missed.retryable).toBe(true);
+    expect(missed.details.repair?.method).toBe('page.snapshot');
+    // The report is read right after the dispatch, and a landed click (or none seen) is a success.
+    expect(backend.pages[0]!.log.slice(-2)).toEqual(['prepare', 'clickReport']);
+    backend.pages[0]!.clickLands = null;
+    expect(resultOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref })).clicked).toBe(true);
+  });
+
   it('runs one session in arrival order and different sessions concurrently', async () => {
     const { call, backend } = setup();
     const a = resultOf(await call('session.ensure', {}));

@@ -17,6 +17,8 @@ export class StubPage implements BackendPage {
   typed: string[] = [];
   /** Milliseconds every op takes, to exercise ordering and deadlines. */
   delayMs = 0;
+  /** What the page's click guard reports after a click (false: the gesture was cancelled). */
+  clickLands: boolean | null = true;
   /** Ops that throw a plain Error, to exercise internal_error. */
   failOps = new Set<string>();
   log: string[] = [];
@@ -59,7 +61,7 @@ export class StubPage implements BackendPage {
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
       alive,
       prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
-      clickReport: { landed: true, navigation: 'none', url: this.url },
+      clickReport: { landed: this.clickLands, navigation: 'none', url: this.url },
       disarm: null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
