@@ -177,8 +177,12 @@ export interface PageScriptOps {
   prepare(doc: string, id: LocalId, kind: ActionKind): Promise<ActionCheck>;
   /** Hit-test a point in this frame against element `id` (used on the iframe element in ancestor frames). */
   hit(doc: string, id: LocalId, point: FramePoint): HitResult;
-  /** What the click guard armed by `prepare(…, 'click')` saw of the dispatch; stands it down. */
-  clickReport(doc: string): ClickReport;
+  /**
+   * What the click guard armed by `prepare(…, 'click')` saw of the dispatch; stands it down. With
+   * `waitMs` (a report asked alongside the dispatch) it first waits, at most that long, until the
+   * gesture is over: its click and the click's default action have run, or a navigation started.
+   */
+  clickReport(doc: string, waitMs?: number): Promise<ClickReport>;
   /** Stands an armed click guard down (the click was refused after the check). */
   disarm(): void;
   /** Focuses an editable element; with `replace`, selects its content so typing replaces it. */

@@ -143,6 +143,29 @@ describe('actionability in Chromium', () => {
     expect(await p.page.evaluate(() => (window as unknown as { hits: string[] }).hits)).toEqual(['text']);
   });
 
+  test('a report asked before the click answers once the click and its default action have run', async () => {
+    await p.page.evaluate(() => {
+      scrollTo(0, 0);
+      const ok = document.getElementById('ok')!;
+      ok.onclick = () => (ok.dataset['clicked'] = String(Number(ok.dataset['clicked'] ?? 0) + 1));
+    });
+    const r = await p.call('prepare', doc, await id('#ok'), 'click');
+    if (!r.ok) throw new Error(r.message);
+    // Asked first, as a backend asks it alongside input.performActions: it waits for the gesture.
+    const reading = p.call('clickReport', doc, 500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await p.page.mouse.click(r.point.x, r.point.y);
+    expect(await reading).toMatchObject({ landed: true, navigation: 'none' });
+    expect(await p.page.evaluate(() => document.getElementById('ok')!.dataset['clicked'])).toBe('1');
+    // Without a click it gives up after its wait and reports nothing seen.
+    const again = await p.call('prepare', doc, await id('#ok'), 'click');
+    if (!again.ok) throw new Error(again.message);
+    expect(await p.call('clickReport', doc, 50)).toMatchObject({ landed: null });
+    // The guard's listeners stay installed but idle: a later click passes untouched.
+    await p.page.mouse.click(r.point.x, r.point.y);
+    expect(await p.page.evaluate(() => document.getElementById('ok')!.dataset['clicked'])).toBe('2');
+  });
+
   test('a click on the element itself passes the guard, and a same-document link is no navigation', async () => {
     await p.page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<a id="anchor" href="#far" style="position:fixed;right:0;bottom:0">To far</a>'));
     const r = await p.call('prepare', doc, await id('#anchor'), 'click');

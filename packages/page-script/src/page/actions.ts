@@ -185,23 +185,94 @@ interface Guard {
   verdict: boolean | null;
   landed: boolean | null;
   navigation: ClickReport['navigation'];
-  onEvent: (e: Event) => void;
-  onNavigate: (e: NavigateEventLike) => void;
+  /** Pointer events still pass through the guard: until its click, or until it stands down. */
+  watching: boolean;
+  /** It still records a navigation start: until it stands down. */
+  armed: boolean;
+  /** The gesture is over: its click and the click's default action have run (or a navigation started). */
+  over: boolean;
+  /** Reports waiting for the gesture to be over. */
+  waiting: Array<() => void>;
   timer: ReturnType<typeof setTimeout>;
 }
 
+// Captured now: pages sometimes replace it.
+const Channel = typeof MessageChannel === 'function' ? MessageChannel : undefined;
+
+function finish(g: Guard): void {
+  if (g.over) return;
+  g.over = true;
+  for (const wake of g.waiting.splice(0)) wake();
+}
+
+/** Runs `fn` in a task of its own (a message port: timers are throttled in background tabs). */
+function nextTask(fn: () => void): void {
+  if (!Channel) {
+    setTimeout(fn, 0);
+    return;
+  }
+  const c = new Channel();
+  c.port1.onmessage = () => {
+    c.port1.close();
+    fn();
+  };
+  c.port2.postMessage(0);
+}
+
 let guard: Guard | null = null;
+let listening = false;
 
 function navigationApi(): NavigationLike | null {
   const n = (globalThis as { navigation?: unknown }).navigation;
   return n && typeof (n as NavigationLike).addEventListener === 'function' ? (n as NavigationLike) : null;
 }
 
-/** Removes the guard's listeners; its verdicts stay readable until the next arm. */
+function onGuardedEvent(e: Event): void {
+  const g = guard;
+  if (!g?.watching) return;
+  if (g.verdict === null) {
+    const t = g.target.deref();
+    g.verdict = !!t && pathReaches(e.composedPath(), t);
+  }
+  if (!g.verdict) {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+  if (e.type === 'click') {
+    g.landed = g.verdict;
+    g.watching = false;
+  }
+  // The click and its default action (following a link, submitting a form) run in the task that
+  // dispatches the pointerup, so the gesture is over by the next task.
+  if (e.type === 'pointerup') nextTask(() => finish(g));
+}
+
+function onNavigate(e: NavigateEventLike): void {
+  const g = guard;
+  if (g?.armed && e.destination?.sameDocument === false && !e.downloadRequest) {
+    g.navigation = 'started';
+    finish(g);
+  }
+}
+
+/**
+ * Adds the guard's listeners once per document; they do nothing while no guard is armed. Adding and
+ * removing window pointer listeners around every click made Chromium 156 rebuild its event-handler
+ * regions on the next hit test (~4 ms on a 1,000-row page).
+ */
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  for (const type of GUARDED_EVENTS) addEventListener(type, onGuardedEvent, true);
+  navigationApi()?.addEventListener('navigate', onNavigate);
+}
+
+/** Stops the guard acting on events; its verdicts stay readable until the next arm. */
 function standDown(g: Guard): void {
   clearTimeout(g.timer);
-  for (const type of GUARDED_EVENTS) removeEventListener(type, g.onEvent, true);
-  navigationApi()?.removeEventListener('navigate', g.onNavigate);
+  g.watching = false;
+  g.armed = false;
+  finish(g);
 }
 
 /**
@@ -213,33 +284,18 @@ function standDown(g: Guard): void {
  */
 export function armGuard(el: Element): void {
   disarm();
-  const nav = navigationApi();
+  listen();
   const g: Guard = {
     target: new WeakRef(el),
     verdict: null,
     landed: null,
-    navigation: nav ? 'none' : 'unknown',
-    onEvent: (e: Event) => {
-      if (g.verdict === null) {
-        const t = g.target.deref();
-        g.verdict = !!t && pathReaches(e.composedPath(), t);
-      }
-      if (!g.verdict) {
-        e.preventDefault();
-        e.stopImmediatePropagation();
-      }
-      if (e.type === 'click') {
-        g.landed = g.verdict;
-        for (const type of GUARDED_EVENTS) removeEventListener(type, g.onEvent, true);
-      }
-    },
-    onNavigate: (e: NavigateEventLike) => {
-      if (e.destination?.sameDocument === false && !e.downloadRequest) g.navigation = 'started';
-    },
+    navigation: navigationApi() ? 'none' : 'unknown',
+    watching: true,
+    armed: true,
+    over: false,
+    waiting: [],
     timer: setTimeout(() => standDown(g), GUARD_TTL_MS),
   };
-  for (const type of GUARDED_EVENTS) addEventListener(type, g.onEvent, true);
-  nav?.addEventListener('navigate', g.onNavigate);
   guard = g;
 }
 
@@ -250,14 +306,21 @@ export function disarm(): void {
 }
 
 /**
- * What the guard saw, read right after the dispatch; stands it down. In a document other than `doc`
- * the click's document is gone: a navigation has already replaced it.
+ * What the guard saw of the dispatch; stands it down. Asked after the dispatch it answers at once;
+ * with `waitMs` (asked alongside the dispatch) it first waits, at most that long, for the gesture to
+ * be over. In a document other than `doc` the click's document is gone: a navigation replaced it.
  */
-export function clickReport(doc: unknown): ClickReport {
+export async function clickReport(doc: unknown, waitMs?: unknown): Promise<ClickReport> {
   if (doc !== DOC) return { landed: null, navigation: 'started', url: location.href };
   const g = guard;
+  if (g && !g.over && typeof waitMs === 'number' && waitMs > 0) {
+    await new Promise<void>((wake) => {
+      g.waiting.push(wake);
+      setTimeout(wake, Math.min(waitMs, GUARD_TTL_MS));
+    });
+  }
+  if (!g || guard !== g) return { landed: null, navigation: 'unknown', url: location.href };
   guard = null;
-  if (!g) return { landed: null, navigation: 'unknown', url: location.href };
   standDown(g);
   return { landed: g.landed ?? (g.verdict === false ? false : null), navigation: g.navigation, url: location.href };
 }
