@@ -136,7 +136,6 @@ describe('BidiBackend (stub remote end)', () => {
     const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
     const ctx = page.targetId;
     expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
-    expect(sent('input.releaseActions')).toEqual([{ context: ctx }]);
     stub.handle('input.performActions', (_p, sock) => {
       setTimeout(() => sock.event('browsingContext.navigationStarted', { context: ctx, navigation: 'n1', url: 'u' }), 10);
       setTimeout(() => sock.event('browsingContext.navigationCommitted', { context: ctx, navigation: 'n1', url: 'u' }), 100);
@@ -155,6 +154,43 @@ describe('BidiBackend (stub remote end)', () => {
       return {};
     });
     expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
+  });
+
+  it('asks for the click report after the dispatch, or alongside it where the adapter says so; releases only keys and failures', async () => {
+    const order: string[] = [];
+    stub.handle('input.performActions', async () => {
+      order.push('perform sent');
+      await new Promise((r) => setTimeout(r, 30));
+      order.push('perform answered');
+      return {};
+    });
+    const report = async (_s: AbortSignal, alongside: boolean) => {
+      order.push(`report (alongside: ${alongside})`);
+      return 'none' as const;
+    };
+    const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+    expect(await page.click({ x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
+    expect(order).toEqual(['perform sent', 'perform answered', 'report (alongside: false)']);
+    // A click leaves nothing pressed: no release; keys are released after their dispatch.
+    expect(sent('input.releaseActions')).toEqual([]);
+    await page.press(['a'], sig());
+    expect(sent('input.releaseActions')).toHaveLength(1);
+
+    const alongside = new BidiBackend({ ...adapter(stub, procs), reportAlongsideInput: true }, { pageScript: () => SOURCE });
+    try {
+      const page2 = await (await alongside.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
+      order.length = 0;
+      expect(await page2.click({ x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
+      // Asked before the dispatch was answered (the page waits for the click to be over).
+      expect([...order].sort()).toEqual(['perform answered', 'perform sent', 'report (alongside: true)']);
+      expect(order.at(-1)).toBe('perform answered');
+      // A failed dispatch may leave the button down: that one is released.
+      stub.handle('input.performActions', () => ({ error: 'move target out of bounds', message: 'outside the viewport' }));
+      await expect(page2.click({ x: 1, y: 2 }, sig(), report)).rejects.toThrow();
+      expect(sent('input.releaseActions')).toHaveLength(2);
+    } finally {
+      await alongside.shutdown();
+    }
   });
 
   it('waits for the commit when navigating with waitUntil none', async () => {

@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo, type BidiCookie } from './cookies';
@@ -13,6 +13,8 @@ import { pngSize } from './png';
 export interface PageOptions {
   /** How long after an input to wait for a navigation to start. */
   navigationGraceMs: number;
+  /** Send a click's page report alongside `input.performActions` (see the adapter option). */
+  reportAlongsideInput: boolean;
   /** The page script (an idempotent IIFE). */
   pageScript: () => string;
   /** What `browsingContext.create` opens for a new page. */
@@ -124,8 +126,10 @@ export class BidiPage implements BackendPage {
     return typeof ctx === 'string' ? ctx : null;
   }
 
-  async click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
-    return this.input(clickActions(point.x, point.y), true, signal, report);
+  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
+    // A click leaves no button pressed, and neither Firefox 153 nor Chromium 156 merges the clicks of
+    // separate performActions into a double click (checked: event.detail stays 1): no release needed.
+    return this.input(clickActions(point.x, point.y), true, signal, report, false);
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
@@ -241,19 +245,27 @@ export class BidiPage implements BackendPage {
     await this.send('input.setFiles', { context: frame, element: { sharedId: v.sharedId }, files: paths }, signal);
   }
 
-  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+  /**
+   * Dispatches `actions`, asks `report` what the page saw (alongside the dispatch where the adapter
+   * says so, else after it), then (with `release`, and always after a failure) releases whatever is
+   * still pressed.
+   */
+  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
     const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
+    const ask = (alongside: boolean) => (report ? report(signal, alongside).catch((): NavigationHint => 'unknown') : Promise.resolve<NavigationHint>('unknown'));
     try {
       let hint: NavigationHint = 'unknown';
+      let dispatched = false;
       try {
-        await this.send('input.performActions', { context: this.targetId, actions }, signal);
-        // The page report goes first: Firefox 153 answers a release that overlaps another command
-        // (a script call, the next input) only after ~40 ms, but a release on its own in ~4 ms.
-        if (watch && report) hint = await report(signal).catch((): NavigationHint => 'unknown');
+        const perform = this.send('input.performActions', { context: this.targetId, actions }, signal);
+        const early = watch && this.opts.reportAlongsideInput ? ask(true) : undefined;
+        await perform;
+        dispatched = true;
+        // Otherwise one command at a time: Firefox 153 answers a command that overlaps
+        // input.performActions or input.releaseActions only after ~40 ms.
+        if (watch) hint = await (early ?? ask(false));
       } finally {
-        // Resets pressed keys/buttons (also after a failure) and the click count, so two clicks at one
-        // point are not merged into a double click.
-        await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
+        if (release || !dispatched) await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
       }
       if (!watch) return { navigated: false };
       const grace = hint === 'none' ? 0 : hint === 'started' ? STARTED_NAVIGATION_WAIT_MS : this.opts.navigationGraceMs;

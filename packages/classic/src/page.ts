@@ -1,6 +1,6 @@
 import type { Client } from 'webdriver';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -169,7 +169,7 @@ export class ClassicPage implements BackendPage {
    * `report` (asked between the dispatch and the check, outside the top frame's turn so it may enter
    * another frame), a page that saw no navigation start spares the settle wait and the second look.
    */
-  private async inputThenDetect(signal: AbortSignal, actions: object[], report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+  private async inputThenDetect(signal: AbortSignal, actions: object[], report?: ClickReportFn): Promise<{ navigated: boolean }> {
     const { before, windows } = await this.inFrame(TOP_FRAME, signal, async (c) => {
       const token = await this.navToken(c);
       const open = this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined;
@@ -180,7 +180,7 @@ export class ClassicPage implements BackendPage {
       }
       return { before: token, windows: open };
     });
-    const hint: NavigationHint = report ? await report(signal).catch((): NavigationHint => 'unknown') : 'unknown';
+    const hint: NavigationHint = report ? await report(signal, false).catch((): NavigationHint => 'unknown') : 'unknown';
     const { navigated, url } = await this.inFrame(TOP_FRAME, signal, async (c) => {
       const popups = async () => {
         if (windows === undefined) return;
@@ -200,7 +200,7 @@ export class ClassicPage implements BackendPage {
     return { navigated };
   }
 
-  click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
     return this.inputThenDetect(
       signal,
       [pointer([move(point), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])],

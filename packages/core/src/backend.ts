@@ -37,6 +37,12 @@ export interface Screenshot {
 /** What the page saw of an input, as far as a navigation of the top-level document goes. */
 export type NavigationHint = 'started' | 'none' | 'unknown';
 
+/**
+ * Asks the page what it saw of a click. `alongside`: the backend sends it together with the dispatch
+ * (it may reach the page before the click), so the page answers once the gesture is over.
+ */
+export type ClickReportFn = (signal: AbortSignal, alongside: boolean) => Promise<NavigationHint>;
+
 export interface BackendPage {
   /** The browser's own id for the page (BiDi context id, WebDriver window handle), for logs. */
   readonly targetId: string;
@@ -61,11 +67,11 @@ export interface BackendPage {
    * Resolves after the input was dispatched; when the input started a navigation of the top-level
    * document, waits until it has committed and reports `navigated: true`.
    *
-   * `report`, when given, is called once right after the dispatch, before any wait for a navigation to
-   * start: it asks the page what it saw. `none` (the page saw no navigation start) lets the backend skip
-   * its grace period; `started` makes it wait for that navigation; `unknown` keeps the grace.
+   * `report`, when given, is called once, right after the dispatch or alongside it, before any wait for
+   * a navigation to start: it asks the page what it saw. `none` (the page saw no navigation start) lets
+   * the backend skip its grace period; `started` makes it wait for that navigation; `unknown` keeps the grace.
    */
-  click(point: ViewportPoint, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }>;
+  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }>;
   /** Trusted pointer move to a point of the top-level viewport. */
   hover(point: ViewportPoint, signal: AbortSignal): Promise<void>;
   /** Trusted key input of `text` into whatever has focus. */

@@ -36,11 +36,12 @@ export async function startStubServer(): Promise<StubServer> {
       event: (method, params) => ws.send(JSON.stringify({ type: 'event', method, params })),
       raw: (text) => ws.send(text),
     };
-    ws.on('message', (data) => {
+    ws.on('message', async (data) => {
       const msg = JSON.parse(data.toString()) as { id: number; method: string; params: Record<string, unknown> };
       received.push(msg);
       const h = handlers.get(msg.method);
-      const out = h ? h(msg.params, sock) : {};
+      // A handler may answer later (a promise); others' answers go out meanwhile, as a browser's do.
+      const out: unknown = await (h ? h(msg.params, sock) : {});
       if (out === 'hang') return;
       if (out && typeof out === 'object' && 'error' in out) ws.send(JSON.stringify({ type: 'error', id: msg.id, ...out }));
       else ws.send(JSON.stringify({ type: 'success', id: msg.id, result: out ?? {} }));

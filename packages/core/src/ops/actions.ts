@@ -7,6 +7,9 @@ import { actionPoint, notActionable } from './actionability';
 import { call } from './frames';
 import { resolveTarget } from './targets';
 
+/** How long a report asked alongside the dispatch waits in the page for the click to be over. */
+const REPORT_WAIT_MS = 500;
+
 export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
     const { navigated } = await page.backend.click(p.position, signal);
@@ -17,8 +20,8 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
   const point = await actionPoint(session, page, target, 'click', signal);
   const inTop = target.frame === page.backend.mainFrame;
   let seen: ClickReport | undefined;
-  const { navigated } = await page.backend.click(point, signal, async (s) => {
-    seen = await call(page, target.frame, 'clickReport', [target.doc], s);
+  const { navigated } = await page.backend.click(point, signal, async (s, alongside) => {
+    seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
     // A frame's own Navigation API cannot see a navigation of the top-level document.
     return inTop ? seen.navigation : 'unknown';
   });

@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { Feature, ProviderStatus } from '@browser-provider/protocol';
-import type { Backend, BackendPage, BackendSession, FrameKey, NavigationHint, SessionOptions } from '../backend';
+import type { Backend, BackendPage, BackendSession, ClickReportFn, FrameKey, SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -78,9 +78,9 @@ export class StubPage implements BackendPage {
   async childFrame(): Promise<FrameKey | null> {
     return null;
   }
-  async click(point: { x: number; y: number }, signal: AbortSignal, report?: (signal: AbortSignal) => Promise<NavigationHint>): Promise<{ navigated: boolean }> {
+  async click(point: { x: number; y: number }, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
     this.clicks.push(point);
-    await report?.(signal);
+    await report?.(signal, false);
     return { navigated: false };
   }
   async hover(): Promise<void> {}
