@@ -4,6 +4,7 @@ import { Dispatcher } from '../dispatcher';
 import { ProviderError } from '../errors';
 import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
+import { jsonLine } from './json-line';
 import { LineSplitter } from './lines';
 
 /** Largest request line accepted (bytes). Inline uploads are the biggest legitimate requests. */
@@ -24,10 +25,10 @@ export interface StdioServerOptions {
 export function serveStdio(provider: Provider, opts: StdioServerOptions): { done: Promise<void>; dispatcher: Dispatcher } {
   const dispatcher = new Dispatcher(provider);
   const inflight = new Set<Promise<void>>();
-  // One write per envelope: events land between responses, never inside one.
+  // One write per envelope (its bytes and newline in one buffer): events land between responses, never inside one.
   const write = (envelope: ResponseEnvelope | EventEnvelope) => {
     if (!opts.output.writable) return;
-    opts.output.write(`${JSON.stringify(envelope)}\n`);
+    opts.output.write(jsonLine(envelope));
   };
   const offEvents = eventHub(provider).addSink(write);
   const track = (p: Promise<ResponseEnvelope>) => {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { jsonLine } from './json-line';
+
+const reference = (v: unknown) => Buffer.from(`${JSON.stringify(v)}\n`, 'utf8');
+
+const node = (i: number) => ({ node_id: `n${i}`, role: i % 3 ? 'link' : 'text', name: `Row "${i}" ü`, ...(i % 2 ? { element_ref: `e${i}` } : {}) });
+
+class WithToJson {
+  toJSON() {
+    return { replaced: true };
+  }
+}
+
+describe('jsonLine', () => {
+  const cases: [string, unknown][] = [
+    ['an empty object', {}],
+    ['a small envelope', { protocol_version: '0.1', id: 'a1', ok: true, result: { x: 1 }, warnings: [] }],
+    ['a null id', { protocol_version: '0.1', id: null, ok: false, error: { code: 'invalid_request', message: 'no' } }],
+    ['undefined, functions and symbols are left out', { a: undefined, b: () => 1, c: Symbol('s'), d: 1, e: [undefined, () => 1] }],
+    ['a first property that is left out', { a: undefined, b: 2 }],
+    ['only left-out properties', { a: undefined }],
+    ['toJSON and Dates', { w: new WithToJson(), d: new Date(0), deep: { deeper: { deepest: { x: new WithToJson() } } } }],
+    ['integer-like keys first, as JSON.stringify orders them', { b: 1, 2: 'two', a: 3, 1: 'one' }],
+    ['a long array, in batches', { result: { nodes: Array.from({ length: 1000 }, (_, i) => node(i)) } }],
+    ['arrays at the batch edges', { a: Array.from({ length: 63 }, (_, i) => i), b: Array.from({ length: 64 }, (_, i) => i), c: Array.from({ length: 129 }, (_, i) => [i]), d: Array.from({ length: 256 }, (_, i) => `s${i}`) }],
+    ['holes and undefined in a long array', { a: Object.assign(new Array(200), { 3: 1, 150: undefined }) }],
+    ['non-ASCII: Latin-1, BMP, astral and lone surrogates', { t: 'ü … × 😀 \ud800 x\udc00', n: Array.from({ length: 300 }, (_, i) => `é${i}😀`) }],
+    ['a null-prototype object', Object.assign(Object.create(null) as object, { a: 1, b: [1, 2] })],
+    ['nesting deeper than the walk', { a: { b: { c: { d: { e: { f: Array.from({ length: 100 }, (_, i) => i) } } } } } }],
+    ['a top-level array', Array.from({ length: 500 }, (_, i) => ({ i }))],
+    ['a string', 'plain "string"'],
+    ['a number', 42],
+  ];
+  it.each(cases)('%s: the bytes of JSON.stringify and a newline', (_, value) => {
+    expect(jsonLine(value).equals(reference(value))).toBe(true);
+  });
+
+  it('throws where JSON.stringify throws', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = { again: cyclic };
+    expect(() => jsonLine(cyclic)).toThrow();
+    expect(() => jsonLine({ n: 1n })).toThrow();
+  });
+});
