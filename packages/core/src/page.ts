@@ -13,6 +13,18 @@ export interface FrameLink {
   iframeId: number;
 }
 
+/**
+ * A snapshot kept for `since_rev` diffs. It is kept in a compact form (what the page sent, and the refs
+ * it was given) and rebuilt only when a diff asks: a 1,000-row page's snapshot is tens of thousands of
+ * objects, which the garbage collector would otherwise copy and promote after every snapshot.
+ */
+export interface PastSnapshot {
+  mode: 'full' | 'interactive';
+  maxNodes: number;
+  /** The snapshot as it was answered: the same node ids and element refs. */
+  rebuild(): PageSnapshotV1;
+}
+
 /** A page (tab) owned by one session. Disposed pages remember why. */
 export class PageHandle {
   readonly frames = new Map<FrameKey, FrameLink>();
@@ -21,15 +33,15 @@ export class PageHandle {
   rev = 0;
   closedReason: string | undefined;
   /** Recent snapshots by rev, oldest first, for diffs (with the mode they were taken in). */
-  readonly history = new Map<number, { snapshot: PageSnapshotV1; mode: 'full' | 'interactive'; maxNodes: number }>();
+  readonly history = new Map<number, PastSnapshot>();
 
   constructor(
     readonly id: string,
     readonly backend: BackendPage,
   ) {}
 
-  remember(rev: number, snapshot: PageSnapshotV1, mode: 'full' | 'interactive', maxNodes: number): void {
-    this.history.set(rev, { snapshot, mode, maxNodes });
+  remember(rev: number, past: PastSnapshot): void {
+    this.history.set(rev, past);
     while (this.history.size > HISTORY) this.history.delete(this.history.keys().next().value as number);
   }
 

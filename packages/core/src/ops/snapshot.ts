@@ -1,7 +1,7 @@
-import { decodeFrameSnapshot } from '@browser-provider/page-script';
+import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import type { PageHandle } from '../page';
+import type { PageHandle, PastSnapshot } from '../page';
 import type { Session } from '../session';
 import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
@@ -9,6 +9,48 @@ import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 export const DEFAULT_MAX_NODES = 10_000;
+
+/** A frame's capture with what its page script answered, kept so a past snapshot can be rebuilt. */
+interface Capture extends FrameCapture {
+  wire: FrameWire;
+  children: Map<number, Capture>;
+}
+
+/** A frame's answer and its iframes' answers: a snapshot's compact form. */
+interface WireTree {
+  frame: FrameKey;
+  wire: FrameWire;
+  children: Map<number, WireTree>;
+}
+
+function wireTree(capture: Capture): WireTree {
+  const children = new Map<number, WireTree>();
+  for (const [index, child] of capture.children) children.set(index, wireTree(child));
+  return { frame: capture.frame, wire: capture.wire, children };
+}
+
+function thaw(tree: WireTree): FrameCapture {
+  const children = new Map<number, FrameCapture>();
+  for (const [index, child] of tree.children) children.set(index, thaw(child));
+  return { frame: tree.frame, snap: decodeFrameSnapshot(tree.wire), children };
+}
+
+/**
+ * Keeps a snapshot as what the pages sent plus the refs it was given, in the order assemble minted
+ * them: assembling the same answers again mints in the same order, so the rebuilt snapshot has the
+ * same node ids and refs (and no ref is minted anew for a document that has since gone).
+ */
+function pastSnapshot(top: Capture, refs: readonly string[], mode: 'full' | 'interactive', maxNodes: number): PastSnapshot {
+  const tree = wireTree(top);
+  return {
+    mode,
+    maxNodes,
+    rebuild: () => {
+      let next = 0;
+      return assemble(thaw(tree), () => refs[next++] as string).snapshot;
+    },
+  };
+}
 
 /** Captures a frame and, depth first, every iframe document it shows, within one node budget. */
 async function captureFrame(
@@ -20,13 +62,14 @@ async function captureFrame(
   depth: number,
   warnings: string[],
   signal: AbortSignal,
-): Promise<FrameCapture> {
-  const snap = decodeFrameSnapshot(await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode }], signal));
+): Promise<Capture> {
+  const wire = await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode }], signal);
+  const snap = decodeFrameSnapshot(wire);
   budget.nodes -= snap.nodes.length;
   const previous = page.docs.get(frame);
   if (previous !== undefined && previous !== snap.doc) session.refs.dropDocument(page.id, frame, previous);
   page.docs.set(frame, snap.doc);
-  const capture: FrameCapture = { frame, snap, children: new Map() };
+  const capture: Capture = { frame, snap, wire, children: new Map() };
   for (let i = 0; i < snap.nodes.length; i++) {
     const node = snap.nodes[i];
     if (node?.frame !== true || node.id === undefined) continue;
@@ -58,10 +101,15 @@ export async function snapshotPage(
   const maxNodes = p.max_nodes ?? base?.maxNodes ?? DEFAULT_MAX_NODES;
   const budget = { nodes: maxNodes };
   const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal);
-  const mint = (frame: FrameKey, doc: string, id: number) => session.refs.mint({ pageId: page.id, frame, doc, id });
+  const minted: string[] = [];
+  const mint = (frame: FrameKey, doc: string, id: number) => {
+    const ref = session.refs.mint({ pageId: page.id, frame, doc, id });
+    minted.push(ref);
+    return ref;
+  };
   const out = assemble(top, mint);
   const rev = ++page.rev;
-  page.remember(rev, out.snapshot, mode, maxNodes);
+  page.remember(rev, pastSnapshot(top, minted, mode, maxNodes));
   let truncated = out.truncated;
   if (truncated) warnings.push(`snapshot truncated at ${maxNodes} nodes; pass a larger max_nodes to see more`);
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
@@ -72,7 +120,7 @@ export async function snapshotPage(
   if (p.since_rev !== undefined) {
     if (base !== undefined && p.since_rev !== rev) {
       if (base.mode !== mode) warnings.push(`rev ${p.since_rev} was a ${base.mode} snapshot and this one is ${mode}; the diff shows that difference too`);
-      const { diff } = diffSnapshots(base.snapshot, out.snapshot, p.since_rev, top.snap.url);
+      const { diff } = diffSnapshots(base.rebuild(), out.snapshot, p.since_rev, top.snap.url);
       const pruned = pruneToDiff(out.snapshot, out.elements, diff);
       const text = limitText(diffText(diff), p.max_text_chars);
       return { ...head, ...pruned, text: text.text, diff, ...(truncated || text.cut ? { truncated: true } : {}) };

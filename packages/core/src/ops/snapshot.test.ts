@@ -1,0 +1,75 @@
+import { encodeFrame, type OpName } from '@browser-provider/page-script';
+import type { ResponseEnvelope } from '@browser-provider/protocol';
+import { describe, expect, it } from 'vitest';
+import { Dispatcher } from '../dispatcher';
+import { Provider } from '../provider';
+import { StubBackend, type StubPage } from '../testing/stub-backend';
+
+function setup() {
+  const backend = new StubBackend();
+  const d = new Dispatcher(new Provider({ backend, log: () => undefined }));
+  let n = 0;
+  const call = async (method: string, params: Record<string, unknown> = {}) => {
+    const env: ResponseEnvelope = await d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
+    if (!env.ok) throw new Error(`${method}: ${JSON.stringify(env.error)}`);
+    return env.result as Record<string, any>;
+  };
+  return { backend, call };
+}
+
+/** Makes the stub page answer `snapshot` with a button named `name` (the rest as the stub has it). */
+function renameButton(page: StubPage, name: string): void {
+  const call = page.call.bind(page);
+  page.call = (async (frame, op, args, signal) => {
+    if ((op as OpName) !== 'snapshot') return call(frame, op, args, signal);
+    return encodeFrame({
+      doc: page.doc,
+      url: page.url,
+      title: 'Stub',
+      truncated: false,
+      nodes: [
+        { role: 'document', name: 'Stub', actionable: false, enabled: true, children: [1, 2] },
+        { id: 1, role: 'heading', name: 'Hello', level: 1, actionable: false, enabled: true, children: [] },
+        { id: 2, role: 'button', name, actionable: true, enabled: true, children: [] },
+      ],
+    }, '');
+  }) as StubPage['call'];
+}
+
+const refOf = (snap: Record<string, any>, role: string): string => snap.snapshot.nodes.find((n: any) => n.role === role).element_ref;
+
+describe('page.snapshot since_rev: the base is the snapshot as it was answered', () => {
+  it('names what changed by the refs both answers gave', async () => {
+    const { call, backend } = setup();
+    const { session_id } = await call('session.ensure', {});
+    const first = await call('page.snapshot', { session_id });
+    const button = refOf(first, 'button');
+    renameButton(backend.pages[0]!, 'Stop');
+    const next = await call('page.snapshot', { session_id, since_rev: first.rev });
+    expect(next.diff).toEqual({
+      since_rev: first.rev,
+      base_found: true,
+      added: [],
+      removed: [],
+      changed: [{ line: `button "Stop" [ref=${button}]`, was: `button "Go" [ref=${button}]`, element_ref: button }],
+    });
+    expect(next.elements).toEqual([{ element_ref: button, role: 'button', name: 'Stop', text: 'Stop', actionable: true, enabled: true }]);
+  });
+
+  it('keeps the refs of a document that has since gone, and mints none for it', async () => {
+    const { call } = setup();
+    const { session_id } = await call('session.ensure', {});
+    const first = await call('page.snapshot', { session_id });
+    await call('page.open', { session_id, url: 'http://127.0.0.1:1/next' });
+    const next = await call('page.snapshot', { session_id, since_rev: first.rev });
+    const [oldHeading, oldButton] = [refOf(first, 'heading'), refOf(first, 'button')];
+    const [newHeading, newButton] = [refOf(next, 'heading'), refOf(next, 'button')];
+    expect(next.diff.removed.map((r: any) => r.element_ref)).toEqual([oldHeading, oldButton]);
+    expect(next.diff.added.map((a: any) => a.element_ref)).toEqual([newHeading, newButton]);
+    // A rebuilt base that minted its refs again would have used up e3 and e4 before this snapshot's.
+    expect([oldHeading, oldButton, newHeading, newButton]).toEqual(['e1', 'e2', 'e3', 'e4']);
+    const again = await call('page.snapshot', { session_id, since_rev: next.rev });
+    expect(again.diff).toMatchObject({ base_found: true, added: [], removed: [], changed: [] });
+    expect(again.text).toBe(`no changes since rev ${next.rev}`);
+  });
+});
