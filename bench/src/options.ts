@@ -89,7 +89,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     steps: positive('--steps', values.steps),
     write: values['no-write'] ? false : (values.write ?? complete),
     iterations: quick
-      ? { snapshots: 3, bigSnapshots: 1, clicks: 7, types: 5, screenshots: 3, floorClicks: 15 }
-      : { snapshots: 7, bigSnapshots: 3, clicks: 21, types: 11, screenshots: 7, floorClicks: 51 },
+      ? { snapshots: 3, snapshotWarmups: 1, bigSnapshots: 1, clicks: 7, types: 5, screenshots: 3, floorClicks: 15 }
+      : { snapshots: 7, snapshotWarmups: 3, bigSnapshots: 3, clicks: 21, types: 11, screenshots: 7, floorClicks: 51 },
   };
 }

@@ -13,6 +13,9 @@ import type { Engine, Iterations, OurEngine, OurPage } from './types';
  */
 
 export const FULL_BUDGET = { max_nodes: 100_000 };
+
+/** Untimed snapshots before the timed ones on a page of `rows` (the same for ours and the peers). */
+export const warmups = (it: Iterations, rows: number): number => (rows >= 5_000 ? 1 : it.snapshotWarmups);
 /** The row every action targets: on screen without scrolling on every page size. */
 export const TARGET_ROW = 10;
 
@@ -32,8 +35,9 @@ function refOf(elements: Element[], role: string, row: number): string {
 async function measurePage(p: StdioProvider, sid: string, url: string, rows: number, it: Iterations, log: (s: string) => void): Promise<OurPage> {
   await p.call('page.open', { session_id: sid, url });
   const snaps = rows >= 5_000 ? it.bigSnapshots : it.snapshots;
-  // One untimed snapshot first: installs the page script in this document.
+  // Untimed snapshots first: the first installs the page script in this document.
   const first = await p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET });
+  for (let i = 1; i < warmups(it, rows); i++) await p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET });
   const fullTimes = await timeRuns(snaps, () => p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET }));
   const unfolded = await p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET, collapse: false });
   let inter: any;

@@ -3,7 +3,7 @@ import { CHROME_ARGS } from '@browser-provider/chrome';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import type { BenchServer } from './fixtures';
-import { TARGET_ROW } from './ours';
+import { TARGET_ROW, warmups } from './ours';
 import { BINARIES } from './procs';
 import { median, timeOnce, timeRuns } from './stats';
 import type { Iterations, PeerPage, PeerResult } from './types';
@@ -39,6 +39,7 @@ async function loop(
       log(`  ${label}: snapshot unavailable: ${snapshotError}`);
       return undefined;
     });
+    for (let i = 1; text !== undefined && i < warmups(it, rows); i++) text = await ops.snapshot();
     const runs = rows >= 5_000 ? it.bigSnapshots : it.snapshots;
     const snapTimes = text === undefined ? [] : await timeRuns(runs, async () => (text = await ops.snapshot()));
     await ops.click();

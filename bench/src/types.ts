@@ -5,6 +5,11 @@ export const ENGINES: readonly Engine[] = ['firefox', 'chrome', 'safari'];
 
 export interface Iterations {
   snapshots: number;
+  /**
+   * Untimed snapshots before the timed ones, for ours and every peer alike (steady state: the page's
+   * script compiled by the engine's JIT, as after an agent's first few steps). One on 5,000 rows.
+   */
+  snapshotWarmups: number;
   /** Snapshots on pages of 5,000 rows or more, which take seconds each. */
   bigSnapshots: number;
   clicks: number;
