@@ -94,8 +94,16 @@ export function nodeLine(n: SnapshotNode, origin?: string): string {
 
 /** A subtree's shape: roles only, two levels deep. Same shape = same kind of row. */
 function shape(n: SnapshotNode, byId: Map<string, SnapshotNode>, depth = 0): string {
-  if (depth >= 2 || !n.children?.length) return n.role;
-  return `${n.role}(${n.children.map((c) => { const k = byId.get(c); return k ? shape(k, byId, depth + 1) : ''; }).join(',')})`;
+  const kids = n.children;
+  if (depth >= 2 || kids === undefined || kids.length === 0) return n.role;
+  // A loop, not map + join: this runs for every child of every node when folding.
+  let s = `${n.role}(`;
+  for (let i = 0; i < kids.length; i++) {
+    if (i > 0) s += ',';
+    const k = byId.get(kids[i] as string);
+    if (k !== undefined) s += shape(k, byId, depth + 1);
+  }
+  return `${s})`;
 }
 
 /** Tables are made of runs of up to this many siblings repeated (a row of a list or grid). */
@@ -146,18 +154,16 @@ function commonName(cells: SnapshotNode[]): string {
 }
 
 export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
-  const byId = new Map(nodes.map((n) => [n.node_id, n]));
+  const byId = new Map<string, SnapshotNode>();
+  for (const n of nodes) byId.set(n.node_id, n);
   const origin = originOf(opts.base);
   const out: OutlineLine[] = [];
   const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
     const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
-    out.push({
-      key,
-      depth,
-      text: nodeLine(node, origin),
-      ...(node.element_ref ? { ref: node.element_ref } : {}),
-      ...(parentRef ? { parentRef } : {}),
-    });
+    const line: OutlineLine = { key, depth, text: nodeLine(node, origin) };
+    if (node.element_ref) line.ref = node.element_ref;
+    if (parentRef) line.parentRef = parentRef;
+    out.push(line);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
   const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, ref: string | undefined) => {
@@ -184,7 +190,13 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
     }
   };
   const children = (node: SnapshotNode, depth: number, key: string, ref: string | undefined) => {
-    const kids = (node.children ?? []).map((c) => byId.get(c)).filter((k): k is SnapshotNode => k !== undefined);
+    const ids = node.children;
+    if (ids === undefined || ids.length === 0) return;
+    const kids: SnapshotNode[] = [];
+    for (const id of ids) {
+      const k = byId.get(id);
+      if (k !== undefined) kids.push(k);
+    }
     const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
     for (let i = 0; i < kids.length; i++) {
       if (opts.fold === 'table') {
