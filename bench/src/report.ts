@@ -102,7 +102,9 @@ export function profileTable(profiles: ProfileResult[], floors: FloorEngine[]): 
     }
     const f = pageOf(floors.find((x) => x.engine === pr.engine)?.pages, pr.rows);
     for (const s of pr.steps) {
-      const browser = Object.values(s.browserMs).reduce((n, v) => n + v.ms, 0);
+      // Commands may overlap (Chrome sends a click's page report alongside performActions): the column
+      // is the time at least one was in flight; the breakdown sums each kind on its own.
+      const browser = s.totalMs - s.outsideMs;
       const calls = Object.values(s.browserMs).reduce((n, v) => n + v.count, 0);
       const detail = Object.entries(s.browserMs)
         .sort((a, b) => b[1].ms - a[1].ms)
