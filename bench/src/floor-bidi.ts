@@ -1,7 +1,8 @@
 import { OP_CALLER, PAGE_SCRIPT_GLOBAL, pageScriptSource } from '@browser-provider/page-script';
+import type { BidiSocket } from './bidi-socket';
 import type { BenchServer } from './fixtures';
 import { bidiSession, launchRawChromium, launchRawFirefox } from './launch';
-import { FULL_BUDGET, TARGET_ROW } from './ours';
+import { FULL_BUDGET, TARGET_ROW, warmups } from './ours';
 import { median, timeRuns } from './stats';
 import type { Engine, FloorEngine, FloorPage, Iterations } from './types';
 
@@ -54,6 +55,41 @@ const clickActions = (x: number, y: number) => [
   },
 ];
 
+/** The floor's click: locate and hit-test in one script call, then one performActions. */
+export function floorClick(socket: BidiSocket, context: string, selector: string): () => Promise<void> {
+  return async () => {
+    const r = await socket.send<{ type: string; result?: { value?: string }; exceptionDetails?: { text?: string } }>('script.callFunction', {
+      functionDeclaration: LOCATE_AND_HIT,
+      arguments: [{ type: 'string', value: selector }],
+      awaitPromise: false,
+      target: { context },
+      resultOwnership: 'none',
+    });
+    if (r.type !== 'success') throw new Error(`locate failed: ${r.exceptionDetails?.text}`);
+    const [x, y] = String(r.result?.value).split(',').map(Number);
+    await socket.send('input.performActions', { context, actions: clickActions(x as number, y as number) });
+  };
+}
+
+/** A raw browser on `url`, ready for floor clicks on the target row's button; `close` kills it. */
+export async function openBidiFloor(engine: Engine, url: string): Promise<{ click: () => Promise<void>; close: () => Promise<void> }> {
+  const raw = await (engine === 'firefox' ? launchRawFirefox() : launchRawChromium());
+  try {
+    const { socket, context } = await bidiSession(raw);
+    await socket.send('browsingContext.navigate', { context, url, wait: 'complete' });
+    return {
+      click: floorClick(socket, context, `#row-${TARGET_ROW} button`),
+      close: async () => {
+        socket.close();
+        await raw.proc.kill();
+      },
+    };
+  } catch (e) {
+    await raw.proc.kill();
+    throw e;
+  }
+}
+
 export async function measureBidiFloor(engine: Engine, server: BenchServer, rowSets: number[], it: Iterations, log: (s: string) => void): Promise<FloorEngine> {
   const out: FloorEngine = { engine, pages: [] };
   const raw = await (engine === 'firefox' ? launchRawFirefox() : launchRawChromium()).catch((e: Error) => e);
@@ -64,34 +100,26 @@ export async function measureBidiFloor(engine: Engine, server: BenchServer, rowS
     const selector = `#row-${TARGET_ROW} button`;
     for (const rows of rowSets) {
       await socket.send('browsingContext.navigate', { context, url: server.catalogUrl(rows), wait: 'complete' });
-      const click = async () => {
-        const r = await socket.send<{ type: string; result?: { value?: string }; exceptionDetails?: { text?: string } }>('script.callFunction', {
-          functionDeclaration: LOCATE_AND_HIT,
-          arguments: [{ type: 'string', value: selector }],
-          awaitPromise: false,
-          target,
-          resultOwnership: 'none',
-        });
-        if (r.type !== 'success') throw new Error(`locate failed: ${r.exceptionDetails?.text}`);
-        const [x, y] = String(r.result?.value).split(',').map(Number);
-        await socket.send('input.performActions', { context, actions: clickActions(x as number, y as number) });
-      };
+      const click = floorClick(socket, context, selector);
       await click(); // warm-up: compiles the function, settles layout
       const clickMs = median(await timeRuns(it.floorClicks, click));
 
       // Profile support: the same page-script op our provider runs, over the bare socket.
       await socket.send('script.evaluate', { expression: pageScriptSource(), target, awaitPromise: false, resultOwnership: 'none' });
       const runs = rows >= 5_000 ? it.bigSnapshots : it.snapshots;
-      let replyChars = 0;
-      const rt = await timeRuns(runs, async () => {
-        const r = await socket.send<{ result?: { value?: string } }>('script.callFunction', {
+      const op = () =>
+        socket.send<{ result?: { value?: string } }>('script.callFunction', {
           functionDeclaration: OP_CALLER,
           arguments: [{ type: 'string', value: 'snapshot' }, { type: 'string', value: SNAPSHOT_ARGS }],
           awaitPromise: true,
           target,
           resultOwnership: 'none',
         });
-        replyChars = String(r.result?.value ?? '').length;
+      // Warmed as our snapshots are, so the round trip is not the JIT's first pass.
+      for (let i = 0; i < warmups(it, rows); i++) await op();
+      let replyChars = 0;
+      const rt = await timeRuns(runs, async () => {
+        replyChars = String((await op()).result?.value ?? '').length;
       });
       const mib = await timeRuns(3, () =>
         socket.send('script.callFunction', { functionDeclaration: MIB_STRING, arguments: [], awaitPromise: false, target, resultOwnership: 'none' }),

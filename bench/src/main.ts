@@ -8,10 +8,11 @@ import { measureOurs } from './ours';
 import { installed, parseOptions, USAGE } from './options';
 import { measurePlaywright, measurePuppeteer } from './peers';
 import { profileBidi } from './profile';
-import { loadTable, oursTable, peersTable, profileTable, ratiosTable, targetsTable, toConsole, type Table } from './report';
+import { measurePaired } from './paired';
+import { loadTable, oursTable, pairedTable, peersTable, profileTable, ratiosTable, targetsTable, toConsole, type Table } from './report';
 import { barChart, type Bar } from './svg';
 import { judge, pageOf, TARGET_ROWS } from './targets';
-import type { Engine, FloorEngine, Iterations, LoadResult, OurEngine, PeerResult, ProfileResult } from './types';
+import type { Engine, FloorEngine, Iterations, LoadResult, OurEngine, PairedResult, PeerResult, ProfileResult } from './types';
 
 /**
  * `pnpm bench`: our provider against the raw protocol floor and the peers, one engine at a time so
@@ -28,6 +29,7 @@ async function micro(opts: ReturnType<typeof parseOptions>, engines: Engine[]) {
   const floors: FloorEngine[] = [];
   const profiles: ProfileResult[] = [];
   const peers: PeerResult[] = [];
+  const paired: PairedResult[] = [];
   const it = opts.iterations;
   try {
     for (const engine of engines) {
@@ -50,10 +52,14 @@ async function micro(opts: ReturnType<typeof parseOptions>, engines: Engine[]) {
       log('peer: Puppeteer on Firefox');
       peers.push(await measurePuppeteer('firefox', server, opts.rows, it, log));
     }
+    if (opts.rows.includes(TARGET_ROWS)) {
+      log('side by side: the targets\' pairs in alternation');
+      paired.push(...(await measurePaired(engines, server, TARGET_ROWS, it, log)));
+    }
   } finally {
     await server.close();
   }
-  return { ours, floors, profiles, peers };
+  return { ours, floors, profiles, peers, paired };
 }
 
 function chart(ours: OurEngine[], floors: FloorEngine[], peers: PeerResult[]): string {
@@ -134,9 +140,9 @@ async function main(): Promise<void> {
   const printed: Table[] = [];
 
   if (opts.what !== 'load') {
-    const { ours, floors, profiles, peers } = await micro(opts, engines);
-    const targets = judge(ours, floors, peers);
-    const tables = [targetsTable(targets), oursTable(ours, floors), peersTable(peers), ratiosTable(ours, peers), profileTable(profiles, floors)];
+    const { ours, floors, profiles, peers, paired } = await micro(opts, engines);
+    const targets = judge(ours, floors, peers, paired);
+    const tables = [targetsTable(targets), pairedTable(paired), oursTable(ours, floors), peersTable(peers), ratiosTable(ours, peers), profileTable(profiles, floors)];
     printed.push(...tables);
     if (opts.write) {
       const versions = ours.map((o) => `${o.engine} ${o.version || '?'}`).join(', ');

@@ -25,7 +25,7 @@ interface Element {
   selector_hint?: string;
 }
 
-function refOf(elements: Element[], role: string, row: number): string {
+export function refOf(elements: Element[], role: string, row: number): string {
   const hint = `#row-${row}>`;
   const e = elements.find((el) => el.role === role && el.selector_hint?.startsWith(hint));
   if (!e) throw new Error(`no ${role} of row ${row} in the snapshot (hints: ${elements.slice(0, 3).map((x) => x.selector_hint).join(', ')})`);

@@ -1,6 +1,6 @@
 import { ratio } from './stats';
 import { pageOf, type TargetResult } from './targets';
-import type { FloorEngine, LoadResult, OurEngine, PeerResult, ProfileResult } from './types';
+import type { FloorEngine, LoadResult, OurEngine, PairedResult, PeerResult, ProfileResult } from './types';
 
 /** Tables shared by the console and docs/benchmarks.md: one model, two renderings. */
 
@@ -91,6 +91,31 @@ export function ratiosTable(ours: OurEngine[], peers: PeerResult[]): Table {
 export function targetsTable(targets: TargetResult[]): Table {
   const mark = (m: boolean | undefined) => (m === undefined ? '—' : m ? 'met' : 'MISSED');
   return { title: 'Targets (1,000-row page)', head: ['target', 'measured', 'result'], rows: targets.map((t) => [t.target, t.measured, mark(t.met)]) };
+}
+
+export function pairedTable(paired: PairedResult[]): Table {
+  const peerName: Record<string, string> = { playwright: 'Playwright', puppeteer: 'Puppeteer' };
+  const rows = paired.map((r) => {
+    if (r.error) return [r.engine, r.what, `failed: ${oneLine(r.error)}`, '', '', '', ''];
+    const m = r.medians;
+    const peer = Object.keys(m).find((k) => k in peerName);
+    const call = r.what === 'snapshot' ? 'full snapshot' : 'click by ref';
+    const d = r.what === 'click' ? 1 : 0;
+    return [
+      r.engine,
+      `${call} (${r.rounds} rounds)`,
+      ms(m['ours'], d),
+      m['floor'] === undefined ? '–' : ms(m['floor'], d),
+      peer ? `${peerName[peer]} ${ms(m[peer], d)}` : '–',
+      rx(ratio(m['ours'], m['floor'])),
+      rx(ratio(m['ours'], peer ? m[peer] : undefined)),
+    ];
+  });
+  return {
+    title: 'Side by side (1,000-row page; median ms, the contenders called in alternation)',
+    head: ['engine', 'call', 'ours', 'raw floor', 'peer', 'ours ÷ floor', 'ours ÷ peer'],
+    rows,
+  };
 }
 
 export function profileTable(profiles: ProfileResult[], floors: FloorEngine[]): Table {

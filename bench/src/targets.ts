@@ -1,5 +1,5 @@
 import { ratio } from './stats';
-import type { Engine, FloorEngine, OurEngine, OurPage, PeerResult } from './types';
+import type { Engine, FloorEngine, OurEngine, OurPage, PairedResult, PeerResult } from './types';
 
 /** The issue's targets, judged on the 1,000-row page. Missing inputs make a target "not measured". */
 
@@ -17,7 +17,17 @@ export function pageOf<T extends { rows: number }>(pages: readonly T[] | undefin
   return pages?.find((p) => p.rows === rows);
 }
 
-export function judge(ours: OurEngine[], floors: FloorEngine[], peers: PeerResult[]): TargetResult[] {
+/** A side-by-side median, when that pair was measured without error. */
+function pairedMs(paired: PairedResult[], what: PairedResult['what'], engine: Engine, who: string): number | undefined {
+  const v = paired.find((r) => r.what === what && r.engine === engine && r.rows === TARGET_ROWS && !r.error)?.medians[who];
+  return v !== undefined && Number.isFinite(v) ? v : undefined;
+}
+
+/**
+ * Ratios against a peer or the floor come from the side-by-side phase where it ran (both sides
+ * measured in alternation), else from the separate phases; the row says which.
+ */
+export function judge(ours: OurEngine[], floors: FloorEngine[], peers: PeerResult[], paired: PairedResult[] = []): TargetResult[] {
   const our = (e: Engine): OurPage | undefined => pageOf(ours.find((o) => o.engine === e && !o.error)?.pages);
   const peer = (n: PeerResult['peer']) => pageOf(peers.find((p) => p.peer === n)?.pages);
   const floor = (e: Engine) => pageOf(floors.find((f) => f.engine === e)?.pages);
@@ -27,8 +37,11 @@ export function judge(ours: OurEngine[], floors: FloorEngine[], peers: PeerResul
   const add = (target: string, value: number | undefined, limit: number, measured: string) =>
     out.push({ target, measured, met: value === undefined ? undefined : value <= limit });
 
-  const r1 = ratio(chrome?.fullMs, pw?.snapshotMs);
-  add('Chromium full snapshot ≤ 0.2× Playwright ariaSnapshot({mode:"ai"})', r1, 0.2, `${fmt(chrome?.fullMs)} ms vs ${fmt(pw?.snapshotMs)} ms = ${x(r1)}`);
+  const sideBySide = (a: number | undefined, b: number | undefined, fa: number | undefined, fb: number | undefined) =>
+    a !== undefined && b !== undefined ? { a, b, how: ' (side by side)' } : { a: fa, b: fb, how: ' (separate phases)' };
+  const s1 = sideBySide(pairedMs(paired, 'snapshot', 'chrome', 'ours'), pairedMs(paired, 'snapshot', 'chrome', 'playwright'), chrome?.fullMs, pw?.snapshotMs);
+  const r1 = ratio(s1.a, s1.b);
+  add('Chromium full snapshot ≤ 0.2× Playwright ariaSnapshot({mode:"ai"})', r1, 0.2, `${fmt(s1.a)} ms vs ${fmt(s1.b)} ms = ${x(r1)}${s1.how}`);
   const ff = our('firefox');
   const r2 = ratio(ff?.fullMs, chrome?.fullMs);
   add('Firefox full snapshot ≤ 1.5× our Chromium', r2, 1.5, `${fmt(ff?.fullMs)} ms vs ${fmt(chrome?.fullMs)} ms = ${x(r2)}`);
@@ -47,14 +60,17 @@ export function judge(ours: OurEngine[], floors: FloorEngine[], peers: PeerResul
     });
     add(`${o.engine}: diff after one click ≤ 1 KB`, p.diffChars, 1024, `${p.diffChars} chars (since_rev); click snapshot:"diff" ${p.clickDiffChars} chars`);
     const f = floor(o.engine);
-    const rf = ratio(p.clickMs, f?.clickMs);
-    add(`${o.engine}: click by ref ≤ 1.3× raw protocol floor`, rf, 1.3, `${fmt(p.clickMs, 1)} ms vs ${fmt(f?.clickMs, 1)} ms = ${x(rf)}`);
+    const sf = sideBySide(pairedMs(paired, 'click', o.engine, 'ours'), pairedMs(paired, 'click', o.engine, 'floor'), p.clickMs, f?.clickMs);
+    const rf = ratio(sf.a, sf.b);
+    add(`${o.engine}: click by ref ≤ 1.3× raw protocol floor`, rf, 1.3, `${fmt(sf.a, 1)} ms vs ${fmt(sf.b, 1)} ms = ${x(rf)}${sf.how}`);
     add(`${o.engine}: server RSS ≤ 80 MB (1 session, 1,000-row page)`, o.rssMb, 80, `${fmt(o.rssMb, 1)} MB`);
   }
   const ppf = peer('puppeteer-firefox');
-  const r4 = ratio(ff?.clickMs, ppf?.clickMs);
-  add('Firefox click by ref ≤ 0.25× Puppeteer page.click()', r4, 0.25, `${fmt(ff?.clickMs, 1)} ms vs ${fmt(ppf?.clickMs, 1)} ms = ${x(r4)}`);
-  const r5 = ratio(chrome?.clickMs, pw?.clickMs);
-  out.push({ target: 'Chromium click by ref ÷ Playwright locator.click() (reported, no limit)', measured: `${fmt(chrome?.clickMs, 1)} ms vs ${fmt(pw?.clickMs, 1)} ms = ${x(r5)}`, met: undefined });
+  const s4 = sideBySide(pairedMs(paired, 'click', 'firefox', 'ours'), pairedMs(paired, 'click', 'firefox', 'puppeteer'), ff?.clickMs, ppf?.clickMs);
+  const r4 = ratio(s4.a, s4.b);
+  add('Firefox click by ref ≤ 0.25× Puppeteer page.click()', r4, 0.25, `${fmt(s4.a, 1)} ms vs ${fmt(s4.b, 1)} ms = ${x(r4)}${s4.how}`);
+  const s5 = sideBySide(pairedMs(paired, 'click', 'chrome', 'ours'), pairedMs(paired, 'click', 'chrome', 'playwright'), chrome?.clickMs, pw?.clickMs);
+  const r5 = ratio(s5.a, s5.b);
+  out.push({ target: 'Chromium click by ref ÷ Playwright locator.click() (reported, no limit)', measured: `${fmt(s5.a, 1)} ms vs ${fmt(s5.b, 1)} ms = ${x(r5)}${s5.how}`, met: undefined });
   return out;
 }

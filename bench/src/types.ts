@@ -95,6 +95,17 @@ export interface PeerResult {
   error?: string;
 }
 
+/** One target's contenders measured in alternation on one page (bench/src/paired.ts). */
+export interface PairedResult {
+  what: 'snapshot' | 'click';
+  engine: Engine;
+  rows: number;
+  rounds: number;
+  /** Median ms per contender: `ours`, `floor`, `playwright`, `puppeteer`. */
+  medians: Record<string, number>;
+  error?: string;
+}
+
 export interface ProfileStep {
   what: string;
   totalMs: number;

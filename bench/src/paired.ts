@@ -1,0 +1,130 @@
+import { CHROME_ARGS } from '@browser-provider/chrome';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import type { BenchServer } from './fixtures';
+import { openBidiFloor } from './floor-bidi';
+import { FULL_BUDGET, refOf, TARGET_ROW, warmups } from './ours';
+import { BINARIES } from './procs';
+import { median } from './stats';
+import { StdioProvider } from './stdio-client';
+import type { Engine, Iterations, PairedResult } from './types';
+
+/**
+ * Side by side: each target's contenders on one page, called in alternation (every round runs each
+ * once, in a rotating order), so a change in the machine's load cannot tilt a ratio the way it can
+ * between the phases above, which measure each side minutes apart. Only one call runs at a time;
+ * the other browsers sit idle meanwhile.
+ */
+
+const BUTTON = `#row-${TARGET_ROW} button`;
+
+/** Runs every contender once per round, rotating who goes first; the median per contender. */
+async function alternate(rounds: number, contenders: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
+  const names = Object.keys(contenders);
+  const times = new Map<string, number[]>(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(r + k) % names.length] as string;
+      const t0 = performance.now();
+      await (contenders[name] as () => Promise<unknown>)();
+      times.get(name)?.push(performance.now() - t0);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times.get(n) ?? [])]));
+}
+
+/** Our server on `url`, with the target row's button ref. */
+async function openOurs(engine: Engine, url: string): Promise<{ p: StdioProvider; sid: string; button: string }> {
+  const p = new StdioProvider(engine);
+  try {
+    const sid = String((await p.call('session.ensure', {})).session_id);
+    await p.call('page.open', { session_id: sid, url });
+    const snap = await p.call('page.snapshot', { session_id: sid, ...FULL_BUDGET });
+    return { p, sid, button: refOf(snap.elements, 'button', TARGET_ROW) };
+  } catch (e) {
+    await p.close();
+    throw e;
+  }
+}
+
+async function chromiumPair(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
+  const url = server.catalogUrl(rows);
+  const executablePath = BINARIES.chromium();
+  if (!executablePath) throw new Error('Chromium not found');
+  const ours = await openOurs('chrome', url);
+  const closers: Array<() => Promise<unknown>> = [() => ours.p.close()];
+  try {
+    const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
+    closers.push(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const floor = await openBidiFloor('chrome', url);
+    closers.push(floor.close);
+
+    const snapshot = {
+      ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
+      playwright: () => page.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
+    };
+    for (let i = 0; i < warmups(it, rows); i++) for (const f of Object.values(snapshot)) await f();
+    const s = await alternate(it.snapshots + 2, snapshot);
+    log(`  side by side/chrome: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright ${s['playwright']?.toFixed(0)} ms`);
+
+    const click = {
+      ours: () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button }),
+      floor: floor.click,
+      playwright: () => page.locator(BUTTON).click(),
+    };
+    for (const f of Object.values(click)) await f();
+    const c = await alternate(it.clicks, click);
+    log(`  side by side/chrome: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Playwright ${c['playwright']?.toFixed(1)} ms`);
+    return [
+      { what: 'snapshot', engine: 'chrome', rows, rounds: it.snapshots + 2, medians: s },
+      { what: 'click', engine: 'chrome', rows, rounds: it.clicks, medians: c },
+    ];
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
+
+async function firefoxClicks(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
+  const url = server.catalogUrl(rows);
+  const executablePath = BINARIES.firefox();
+  if (!executablePath) throw new Error('Firefox not found');
+  const ours = await openOurs('firefox', url);
+  const closers: Array<() => Promise<unknown>> = [() => ours.p.close()];
+  try {
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
+    closers.push(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const floor = await openBidiFloor('firefox', url);
+    closers.push(floor.close);
+    const click = {
+      ours: () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button }),
+      floor: floor.click,
+      puppeteer: () => page.click(BUTTON),
+    };
+    for (const f of Object.values(click)) await f();
+    const c = await alternate(it.clicks, click);
+    log(`  side by side/firefox: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Puppeteer ${c['puppeteer']?.toFixed(1)} ms`);
+    return [{ what: 'click', engine: 'firefox', rows, rounds: it.clicks, medians: c }];
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
+
+export async function measurePaired(engines: Engine[], server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
+  const out: PairedResult[] = [];
+  const run = async (engine: Engine, f: () => Promise<PairedResult[]>) => {
+    try {
+      out.push(...(await f()));
+    } catch (e) {
+      const error = (e as Error).message.split('\n')[0] ?? 'failed';
+      log(`  side by side/${engine} failed: ${error}`);
+      out.push({ what: 'click', engine, rows, rounds: 0, medians: {}, error });
+    }
+  };
+  if (engines.includes('chrome')) await run('chrome', () => chromiumPair(server, rows, it, log));
+  if (engines.includes('firefox')) await run('firefox', () => firefoxClicks(server, rows, it, log));
+  return out;
+}
