@@ -27,6 +27,7 @@ describe('BiDi error translation', () => {
     ['no such user context', '', 'session_not_found', 'user_context_gone', false, 'session.ensure'],
     ['unknown error', 'boom', 'internal_error', 'browser_error', false, undefined],
     ['unknown error', 'Inspected target navigated or closed', 'not_ready', 'document_replaced', true, 'page.snapshot'],
+    ['unknown error', 'Not attached to an active page', 'not_ready', 'document_replaced', true, 'page.snapshot'],
     ['unknown error', 'net::ERR_CONNECTION_REFUSED', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'Error: deniedPortAccess', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'navigation canceled by concurrent navigation', 'not_ready', 'navigation_superseded', true, 'page.snapshot'],

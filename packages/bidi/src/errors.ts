@@ -59,8 +59,9 @@ export const BIDI_ERROR_TABLE: readonly ErrorRule[] = [
   { bidi: 'no such web extension', code: 'invalid_request', detail: 'no_such_extension', retryable: false, note: 'webExtension.uninstall with an unknown id.' },
   { bidi: 'invalid web extension', code: 'invalid_request', detail: 'invalid_extension', retryable: false, note: 'webExtension.install could not load the archive.' },
   { bidi: 'no such alert', code: 'invalid_request', detail: 'no_such_prompt', retryable: false, note: 'No user prompt is open.' },
-  // Chrome 156 (chromium-bidi): a script awaiting a promise when its document goes away.
-  { bidi: 'unknown error', messagePattern: 'Inspected target navigated or closed|Execution context was destroyed|Cannot find context with specified id', code: 'not_ready', detail: 'document_replaced', retryable: true, repair: snapshot('The page navigated while the operation ran; take a new snapshot and act on the new page.'), note: 'The document was replaced during the call.' },
+  // Chrome 156 (chromium-bidi): a script awaiting a promise when its document goes away; any command
+  // (seen: browsingContext.reload) while the tab is between renderers ("Not attached to an active page").
+  { bidi: 'unknown error', messagePattern: 'Inspected target navigated or closed|Execution context was destroyed|Cannot find context with specified id|Not attached to an active page', code: 'not_ready', detail: 'document_replaced', retryable: true, repair: snapshot('The page navigated while the operation ran; take a new snapshot and act on the new page.'), note: 'The document was replaced during the call, or the tab was between documents.' },
   // Chrome 156 reports a superseded navigation as `unknown error`; Firefox 153 as well, with another text.
   { bidi: 'unknown error', messagePattern: 'navigation canceled by concurrent navigation|navigation was aborted|NS_BINDING_ABORTED', code: 'not_ready', detail: 'navigation_superseded', retryable: true, repair: snapshot('Another navigation replaced this one; take a new snapshot to see where the page is.'), note: 'A newer navigation of the same tab won.' },
   // Network failures: Chrome 156 `net::ERR_*`, Firefox 153 `NS_ERROR_*` or `Error: <reason>` (e.g. deniedPortAccess).
