@@ -176,6 +176,8 @@ export class ClassicPage implements BackendPage {
       try {
         await c.performActions(actions);
       } finally {
+        // Also after a click: WebKitGTK 2.50 counts clicks across Perform Actions calls until a
+        // release (event.detail 1, 2, 3 for three quick clicks), unlike the BiDi engines.
         await c.releaseActions();
       }
       return { before: token, windows: open };
