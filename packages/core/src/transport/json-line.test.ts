@@ -21,6 +21,9 @@ describe('jsonLine', () => {
     ['only left-out properties', { a: undefined }],
     ['toJSON and Dates', { w: new WithToJson(), d: new Date(0), deep: { deeper: { deepest: { x: new WithToJson() } } } }],
     ['integer-like keys first, as JSON.stringify orders them', { b: 1, 2: 'two', a: 3, 1: 'one' }],
+    // Small values take one JSON.stringify; these put the same edge cases on the batched path.
+    ['left-out properties and toJSON beside a long array', { a: undefined, w: new WithToJson(), b: () => 1, n: Array.from({ length: 70 }, (_, i) => i), c: undefined, 2: 'two', 1: 'one' }],
+    ['only a long array after left-out properties', { a: undefined, b: Symbol('s'), n: Array.from({ length: 64 }, (_, i) => ({ i, u: undefined })) }],
     ['a long array, in batches', { result: { nodes: Array.from({ length: 1000 }, (_, i) => node(i)) } }],
     ['arrays at the batch edges', { a: Array.from({ length: 63 }, (_, i) => i), b: Array.from({ length: 64 }, (_, i) => i), c: Array.from({ length: 129 }, (_, i) => [i]), d: Array.from({ length: 256 }, (_, i) => `s${i}`) }],
     ['holes and undefined in a long array', { a: Object.assign(new Array(200), { 3: 1, 150: undefined }) }],

@@ -59,11 +59,26 @@ function collect(value: unknown, depth: number, out: Piece[]): boolean {
   return true;
 }
 
+/** Whether `collect` would split anything: an array of SPLIT_MIN or more where it walks. */
+function hasLongArray(value: unknown, depth: number): boolean {
+  if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.length >= SPLIT_MIN;
+  if (!isPlainObject(value)) return false;
+  for (const key of Object.keys(value)) if (hasLongArray(value[key], depth + 1)) return true;
+  return false;
+}
+
 /**
  * One line of JSON: the same bytes as `Buffer.from(`${JSON.stringify(value)}\n`)`. Throws what
  * JSON.stringify throws (a cycle, a BigInt).
  */
 export function jsonLine(value: unknown): Buffer {
+  // Most answers are small: one stringify is cheaper than the pieces (0.9 vs 3.3 µs for a click's).
+  if (!hasLongArray(value, 0)) {
+    const json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) throw new TypeError('value has no JSON form');
+    return Buffer.from(`${json}\n`);
+  }
   const pieces: Piece[] = [];
   if (!collect(value, 0, pieces)) throw new TypeError('value has no JSON form');
   let size = 1;
