@@ -2,7 +2,7 @@ import { OP_CALLER, PAGE_SCRIPT_GLOBAL, pageScriptSource } from '@browser-provid
 import type { BidiSocket } from './bidi-socket';
 import type { BenchServer } from './fixtures';
 import { bidiSession, launchRawChromium, launchRawFirefox } from './launch';
-import { FULL_BUDGET, TARGET_ROW, warmups } from './ours';
+import { FULL_BUDGET, TARGET_BUTTON, warmups } from './ours';
 import { median, timeRuns } from './stats';
 import type { Engine, FloorEngine, FloorPage, Iterations } from './types';
 
@@ -78,7 +78,7 @@ export async function openBidiFloor(engine: Engine, url: string): Promise<{ clic
     const { socket, context } = await bidiSession(raw);
     await socket.send('browsingContext.navigate', { context, url, wait: 'complete' });
     return {
-      click: floorClick(socket, context, `#row-${TARGET_ROW} button`),
+      click: floorClick(socket, context, TARGET_BUTTON),
       close: async () => {
         socket.close();
         await raw.proc.kill();
@@ -97,10 +97,9 @@ export async function measureBidiFloor(engine: Engine, server: BenchServer, rowS
   try {
     const { socket, context } = await bidiSession(raw);
     const target = { context };
-    const selector = `#row-${TARGET_ROW} button`;
     for (const rows of rowSets) {
       await socket.send('browsingContext.navigate', { context, url: server.catalogUrl(rows), wait: 'complete' });
-      const click = floorClick(socket, context, selector);
+      const click = floorClick(socket, context, TARGET_BUTTON);
       await click(); // warm-up: compiles the function, settles layout
       const clickMs = median(await timeRuns(it.floorClicks, click));
 

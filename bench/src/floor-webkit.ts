@@ -2,7 +2,7 @@ import { PAGE_SCRIPT_GLOBAL, pageScriptSource } from '@browser-provider/page-scr
 import { WebKitGtkLauncher } from '@browser-provider/safari';
 import type { BenchServer } from './fixtures';
 import { floorLine, LOCATE_AND_HIT, MIB_STRING, SNAPSHOT_ARGS } from './floor-bidi';
-import { TARGET_ROW } from './ours';
+import { TARGET_BUTTON } from './ours';
 import { median, timeRuns } from './stats';
 import type { FloorEngine, FloorPage, Iterations } from './types';
 
@@ -35,11 +35,10 @@ export async function measureWebKitFloor(server: BenchServer, rowSets: number[],
     const s = `/session/${session.sessionId as string}`;
     // Classic Execute Script takes a function body; wrap the shared function source.
     const locate = `return (${LOCATE_AND_HIT})(arguments[0]);`;
-    const selector = `#row-${TARGET_ROW} button`;
     for (const rows of rowSets) {
       await wd(port, 'POST', `${s}/url`, { url: server.catalogUrl(rows) });
       const click = async () => {
-        const [x, y] = String(await wd(port, 'POST', `${s}/execute/sync`, { script: locate, args: [selector] })).split(',').map(Number);
+        const [x, y] = String(await wd(port, 'POST', `${s}/execute/sync`, { script: locate, args: [TARGET_BUTTON] })).split(',').map(Number);
         await wd(port, 'POST', `${s}/actions`, {
           actions: [
             {

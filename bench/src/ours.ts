@@ -18,6 +18,8 @@ export const FULL_BUDGET = { max_nodes: 100_000 };
 export const warmups = (it: Iterations, rows: number): number => (rows >= 5_000 ? 1 : it.snapshotWarmups);
 /** The row every action targets: on screen without scrolling on every page size. */
 export const TARGET_ROW = 10;
+/** The button every click targets, for the peers and the floors (ours finds it by ref). */
+export const TARGET_BUTTON = `#row-${TARGET_ROW} button`;
 
 interface Element {
   element_ref: string;

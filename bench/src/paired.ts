@@ -1,9 +1,7 @@
-import { CHROME_ARGS } from '@browser-provider/chrome';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
 import type { BenchServer } from './fixtures';
 import { openBidiFloor } from './floor-bidi';
-import { FULL_BUDGET, refOf, TARGET_ROW, warmups } from './ours';
+import { FULL_BUDGET, refOf, TARGET_BUTTON, TARGET_ROW, warmups } from './ours';
+import { launchPlaywrightChromium, launchPuppeteer } from './peers';
 import { BINARIES } from './procs';
 import { median } from './stats';
 import { StdioProvider } from './stdio-client';
@@ -15,8 +13,6 @@ import type { Engine, Iterations, PairedResult } from './types';
  * between the phases above, which measure each side minutes apart. Only one call runs at a time;
  * the other browsers sit idle meanwhile.
  */
-
-const BUTTON = `#row-${TARGET_ROW} button`;
 
 /** Runs every contender once per round, rotating who goes first; the median per contender. */
 async function alternate(rounds: number, contenders: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
@@ -47,19 +43,35 @@ async function openOurs(engine: Engine, url: string): Promise<{ p: StdioProvider
   }
 }
 
+type Ours = Awaited<ReturnType<typeof openOurs>>;
+
+/**
+ * Opens our server on `url` and runs `body`; everything `body` registers with `defer` (peer browsers,
+ * floors) is closed afterwards, last first, and then our server.
+ */
+async function withOurs<T>(engine: Engine, url: string, body: (ours: Ours, defer: (close: () => Promise<unknown>) => void) => Promise<T>): Promise<T> {
+  const ours = await openOurs(engine, url);
+  const closers: Array<() => Promise<unknown>> = [() => ours.p.close()];
+  try {
+    return await body(ours, (close) => closers.push(close));
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  }
+}
+
+const ourClick = (ours: Ours) => () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button });
+
 async function chromiumPair(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
   const url = server.catalogUrl(rows);
   const executablePath = BINARIES.chromium();
   if (!executablePath) throw new Error('Chromium not found');
-  const ours = await openOurs('chrome', url);
-  const closers: Array<() => Promise<unknown>> = [() => ours.p.close()];
-  try {
-    const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
-    closers.push(() => browser.close());
+  return withOurs('chrome', url, async (ours, defer) => {
+    const browser = await launchPlaywrightChromium(executablePath);
+    defer(() => browser.close());
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const floor = await openBidiFloor('chrome', url);
-    closers.push(floor.close);
+    defer(floor.close);
 
     const snapshot = {
       ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
@@ -69,11 +81,7 @@ async function chromiumPair(server: BenchServer, rows: number, it: Iterations, l
     const s = await alternate(it.snapshots + 2, snapshot);
     log(`  side by side/chrome: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright ${s['playwright']?.toFixed(0)} ms`);
 
-    const click = {
-      ours: () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button }),
-      floor: floor.click,
-      playwright: () => page.locator(BUTTON).click(),
-    };
+    const click = { ours: ourClick(ours), floor: floor.click, playwright: () => page.locator(TARGET_BUTTON).click() };
     for (const f of Object.values(click)) await f();
     const c = await alternate(it.clicks, click);
     log(`  side by side/chrome: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Playwright ${c['playwright']?.toFixed(1)} ms`);
@@ -81,36 +89,26 @@ async function chromiumPair(server: BenchServer, rows: number, it: Iterations, l
       { what: 'snapshot', engine: 'chrome', rows, rounds: it.snapshots + 2, medians: s },
       { what: 'click', engine: 'chrome', rows, rounds: it.clicks, medians: c },
     ];
-  } finally {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-  }
+  });
 }
 
 async function firefoxClicks(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
   const url = server.catalogUrl(rows);
   const executablePath = BINARIES.firefox();
   if (!executablePath) throw new Error('Firefox not found');
-  const ours = await openOurs('firefox', url);
-  const closers: Array<() => Promise<unknown>> = [() => ours.p.close()];
-  try {
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
-    closers.push(() => browser.close());
+  return withOurs('firefox', url, async (ours, defer) => {
+    const browser = await launchPuppeteer('firefox', executablePath);
+    defer(() => browser.close());
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'load' });
     const floor = await openBidiFloor('firefox', url);
-    closers.push(floor.close);
-    const click = {
-      ours: () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button }),
-      floor: floor.click,
-      puppeteer: () => page.click(BUTTON),
-    };
+    defer(floor.close);
+    const click = { ours: ourClick(ours), floor: floor.click, puppeteer: () => page.click(TARGET_BUTTON) };
     for (const f of Object.values(click)) await f();
     const c = await alternate(it.clicks, click);
     log(`  side by side/firefox: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Puppeteer ${c['puppeteer']?.toFixed(1)} ms`);
     return [{ what: 'click', engine: 'firefox', rows, rounds: it.clicks, medians: c }];
-  } finally {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-  }
+  });
 }
 
 export async function measurePaired(engines: Engine[], server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {

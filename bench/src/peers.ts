@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { CHROME_ARGS } from '@browser-provider/chrome';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
+import { chromium, type Browser as PlaywrightBrowser } from 'playwright-core';
+import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import type { BenchServer } from './fixtures';
-import { TARGET_ROW, warmups } from './ours';
+import { TARGET_BUTTON, TARGET_ROW, warmups } from './ours';
 import { BINARIES } from './procs';
 import { median, timeOnce, timeRuns } from './stats';
 import type { Iterations, PeerPage, PeerResult } from './types';
@@ -17,7 +17,6 @@ import type { Iterations, PeerPage, PeerResult } from './types';
 const require = createRequire(import.meta.url);
 const version = (pkg: string) => String((require(`${pkg}/package.json`) as { version: string }).version);
 
-const BUTTON = `#row-${TARGET_ROW} button`;
 const TEXTBOX = `#row-${TARGET_ROW} input[type=text]`;
 
 /** Shared measuring loop: each peer supplies its snapshot, click and type. */
@@ -52,6 +51,18 @@ async function loop(
   return pages;
 }
 
+/** Playwright's Chromium: the system binary with our providers' flags. */
+export function launchPlaywrightChromium(executablePath: string): Promise<PlaywrightBrowser> {
+  return chromium.launch({ executablePath, args: [...CHROME_ARGS] });
+}
+
+/** Puppeteer on Firefox (WebDriver BiDi) or Chromium (CDP with our providers' flags). */
+export function launchPuppeteer(which: 'firefox' | 'chrome', executablePath: string): Promise<PuppeteerBrowser> {
+  return which === 'firefox'
+    ? puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
+    : puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: [...CHROME_ARGS] });
+}
+
 export async function measurePlaywright(server: BenchServer, rowSets: number[], it: Iterations, log: (s: string) => void): Promise<PeerResult> {
   const out: PeerResult = {
     peer: 'playwright-chromium',
@@ -63,7 +74,7 @@ export async function measurePlaywright(server: BenchServer, rowSets: number[], 
   };
   const executablePath = BINARIES.chromium();
   if (!executablePath) return { ...out, error: 'Chromium not found' };
-  const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
+  const browser = await launchPlaywrightChromium(executablePath);
   try {
     const page = await browser.newPage();
     out.version += ` (Chromium ${browser.version()})`;
@@ -76,7 +87,7 @@ export async function measurePlaywright(server: BenchServer, rowSets: number[], 
         // Playwright's default 30 s action timeout is not a limit we mean to test; a loaded 2-core
         // machine needs more on 5,000 rows.
         snapshot: () => page.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
-        click: () => page.locator(BUTTON).click(),
+        click: () => page.locator(TARGET_BUTTON).click(),
         type: (text) => page.locator(TEXTBOX).fill(text),
       },
       log,
@@ -102,11 +113,7 @@ export async function measurePuppeteer(which: 'firefox' | 'chrome', server: Benc
   };
   const executablePath = which === 'firefox' ? BINARIES.firefox() : BINARIES.chromium();
   if (!executablePath) return { ...out, error: `${which} not found` };
-  const launched = await timeOnce(() =>
-    which === 'firefox'
-      ? puppeteer.launch({ browser: 'firefox', executablePath, headless: true })
-      : puppeteer.launch({ browser: 'chrome', executablePath, headless: true, args: [...CHROME_ARGS] }),
-  );
+  const launched = await timeOnce(() => launchPuppeteer(which, executablePath));
   const browser = launched.value;
   try {
     const page = await browser.newPage();
@@ -119,7 +126,7 @@ export async function measurePuppeteer(which: 'firefox' | 'chrome', server: Benc
         open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         // Puppeteer 24 implements accessibility.snapshot() over CDP only; on Firefox (BiDi) it throws.
         snapshot: async () => JSON.stringify(await page.accessibility.snapshot()),
-        click: () => page.click(BUTTON),
+        click: () => page.click(TARGET_BUTTON),
         type: (text) => page.type(TEXTBOX, text),
       },
       log,
