@@ -28,6 +28,8 @@ describe('BiDi error translation', () => {
     ['unknown error', 'boom', 'internal_error', 'browser_error', false, undefined],
     ['unknown error', 'Inspected target navigated or closed', 'not_ready', 'document_replaced', true, 'page.snapshot'],
     ['unknown error', 'Not attached to an active page', 'not_ready', 'document_replaced', true, 'page.snapshot'],
+    ['unable to capture screen', 'Unable to capture screenshot with zero dimensions: width=28, height=0', 'invalid_request', 'empty_clip', false, undefined],
+    ['unable to capture screen', 'The dimensions of requested screenshot are incorrect, got width: 28 and height: 0.', 'invalid_request', 'empty_clip', false, undefined],
     ['unknown error', 'net::ERR_CONNECTION_REFUSED', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'Error: deniedPortAccess', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'navigation canceled by concurrent navigation', 'not_ready', 'navigation_superseded', true, 'page.snapshot'],

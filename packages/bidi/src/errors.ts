@@ -47,6 +47,9 @@ export const BIDI_ERROR_TABLE: readonly ErrorRule[] = [
   { bidi: 'invalid session id', code: 'browser_not_running', detail: 'bidi_session_ended', retryable: true, repair: ensure('The browser session ended; call session.ensure to start a new one.'), note: 'The BiDi session was ended.' },
   { bidi: 'session not created', code: 'browser_not_running', detail: 'session_not_created', retryable: false, repair: status('The browser refused a new automation session; check provider.status.'), note: 'e.g. Firefox allows one BiDi session per process.' },
   { bidi: 'no such history entry', code: 'invalid_request', detail: 'no_history_entry', retryable: false, note: 'Nothing to go back/forward to.' },
+  // A clip that misses the document: Chrome 156 "… with zero dimensions: width=28, height=0", Firefox 153
+  // "The dimensions of requested screenshot are incorrect, got width: 28 and height: 0".
+  { bidi: 'unable to capture screen', messagePattern: 'zero dimensions|dimensions of requested screenshot are incorrect', code: 'invalid_request', detail: 'empty_clip', retryable: false, note: 'The clip rectangle does not overlap the document, so there is nothing to capture.' },
   { bidi: 'unable to capture screen', code: 'internal_error', detail: 'capture_failed', retryable: true, note: 'Transient compositor failure.' },
   { bidi: 'no such script', code: 'internal_error', detail: 'no_such_script', retryable: false, note: 'A preload script id we hold is unknown.' },
   { bidi: 'no such intercept', code: 'invalid_request', detail: 'no_such_intercept', retryable: false, note: 'Network intercept id unknown.' },
