@@ -15,7 +15,7 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     const { navigated } = await page.backend.click(p.position, signal);
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url };
   }
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'page.click', p, signal);
   // An ok check arms the page's click guard in the target's frame (see prepare in the page script).
   const point = await actionPoint(session, page, target, 'click', signal);
   const inTop = target.frame === page.backend.mainFrame;
@@ -38,7 +38,7 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
 }
 
 export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'page.type', p, signal);
   await actionPoint(session, page, target, 'type', signal);
   const focused = await call(page, target.frame, 'focus', [target.doc, target.id, p.replace ?? false], signal);
   if (!focused.ok) throw notActionable(session, page, target, focused);
@@ -48,7 +48,7 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
 }
 
 export async function hover(session: Session, page: PageHandle, p: ParamsOf<'page.hover'>, signal: AbortSignal): Promise<ResultOf<'page.hover'>> {
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'page.hover', p, signal);
   const point = await actionPoint(session, page, target, 'hover', signal);
   await page.backend.hover(point, signal);
   return { page_id: page.id, hovered: true };
@@ -71,7 +71,7 @@ export function parseChord(key: string): string[] {
 
 export async function press(session: Session, page: PageHandle, p: ParamsOf<'page.press'>, signal: AbortSignal): Promise<ResultOf<'page.press'>> {
   if (p.element_ref !== undefined || p.selector !== undefined || p.text_query !== undefined) {
-    const target = await resolveTarget(session, page, p, signal);
+    const target = await resolveTarget(session, page, 'page.press', p, signal);
     await actionPoint(session, page, target, 'hover', signal);
     const focused = await call(page, target.frame, 'focus', [target.doc, target.id, false], signal);
     if (!focused.ok && focused.code !== 'not_editable') throw notActionable(session, page, target, focused);
@@ -84,7 +84,7 @@ export async function select(session: Session, page: PageHandle, p: ParamsOf<'pa
   if (p.values === undefined && p.labels === undefined) {
     throw new ProviderError('invalid_request', 'page.select: one of values, labels is required', { detail: 'invalid_params', details: { field: 'values' } });
   }
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'page.select', p, signal);
   await actionPoint(session, page, target, 'select', signal);
   const r = await call(page, target.frame, 'select', [target.doc, target.id, p.values ?? null, p.labels ?? null], signal);
   if (!r.ok) throw notActionable(session, page, target, r);

@@ -8,7 +8,7 @@ import { resolveTarget } from './targets';
 
 /** The element's border box in top-level document coordinates (frames' offsets added). */
 async function elementClip(session: Session, page: PageHandle, ref: string, signal: AbortSignal): Promise<Rect> {
-  const target = await resolveTarget(session, page, { element_ref: ref }, signal);
+  const target = await resolveTarget(session, page, 'page.screenshot', { element_ref: ref }, signal);
   // Bring it into view first so lazily rendered content is painted.
   await call(page, target.frame, 'prepare', [target.doc, target.id, 'hover'], signal).catch(() => null);
   const rect = await call(page, target.frame, 'rect', [target.doc, target.id], signal);

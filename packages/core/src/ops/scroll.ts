@@ -31,7 +31,7 @@ export async function scrollPage(session: Session, page: PageHandle, p: ParamsOf
     if (!r.ok) throw new ProviderError('internal_error', `page.scroll failed: ${r.message}`);
     return { page_id: page.id, scroll_x: r.scrollX, scroll_y: r.scrollY };
   }
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'page.scroll', p, signal);
   const intoView = p.into_view ?? !hasDelta;
   const r = await call(page, target.frame, 'scroll', [target.doc, target.id, { dx, dy, intoView }], signal);
   if (!r.ok) throw staleRef(session.id, page.id, target.ref, 'it was removed from the page');

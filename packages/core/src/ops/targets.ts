@@ -1,4 +1,5 @@
 import type { Match } from '@browser-provider/page-script';
+import type { MethodName } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
@@ -22,6 +23,33 @@ export interface Target {
 }
 
 const MAX_CANDIDATES = 10;
+
+/** The methods that address one element by ref, selector or text query. */
+export type TargetMethod = Extract<MethodName, 'page.click' | 'page.type' | 'page.hover' | 'page.press' | 'page.select' | 'page.scroll' | 'upload.set_files' | 'page.screenshot'>;
+
+/** A param this big (JSON) is left out of a repair rather than echoed back (e.g. a long text to type). */
+const MAX_ECHOED_PARAM = 4096;
+
+/**
+ * The call to repeat when a query was ambiguous: the same method with the same other params, the
+ * element named by ref instead of selector / text_query. It must be the method that was called: an
+ * agent following a repair that said page.click after a page.type would click instead of typing.
+ */
+function retryWithRef(method: TargetMethod, p: TargetParams, sessionId: string, pageId: string, ref: string | undefined) {
+  const params: Record<string, unknown> = {};
+  const omitted: string[] = [];
+  for (const [k, v] of Object.entries(p)) {
+    if (k === 'selector' || k === 'text_query' || k === 'element_ref' || k === 'rev' || v === undefined) continue;
+    if (JSON.stringify(v).length > MAX_ECHOED_PARAM) omitted.push(k);
+    else params[k] = v;
+  }
+  const also = omitted.length > 0 ? ` (and your ${omitted.join(', ')}, left out here for size)` : '';
+  return {
+    method,
+    params: { ...params, session_id: sessionId, page_id: pageId, element_ref: ref },
+    hint: `Repeat ${method} with the element_ref of the candidate you mean${also}.`,
+  };
+}
 
 interface FoundMatch {
   frame: FrameKey;
@@ -56,7 +84,7 @@ async function queryFrames(page: PageHandle, q: { selector?: string; text?: stri
  * registry (and `rev` in strict mode); a query must match exactly one element, else `ambiguous`
  * with candidates to choose from. The element's liveness is checked by the action itself.
  */
-export async function resolveTarget(session: Session, page: PageHandle, p: TargetParams, signal: AbortSignal): Promise<Target> {
+export async function resolveTarget(session: Session, page: PageHandle, method: TargetMethod, p: TargetParams, signal: AbortSignal): Promise<Target> {
   if (p.rev !== undefined && p.rev !== page.rev) throw revMismatch(session.id, page.id, p.rev, page.rev);
   if (p.element_ref !== undefined) {
     const ref = p.element_ref;
@@ -101,11 +129,7 @@ export async function resolveTarget(session: Session, page: PageHandle, p: Targe
     throw new ProviderError('invalid_request', `${found.length > MAX_CANDIDATES ? 'More than 10' : found.length} elements match ${what}; pick one by element_ref.`, {
       detail: 'ambiguous',
       details: { candidates },
-      repair: {
-        method: 'page.click',
-        params: { session_id: session.id, page_id: page.id, element_ref: candidates[0]?.element_ref },
-        hint: 'Repeat the action with the element_ref of the candidate you mean.',
-      },
+      repair: retryWithRef(method, p, session.id, page.id, candidates[0]?.element_ref),
     });
   }
   const only = found[0] as FoundMatch;

@@ -63,7 +63,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export async function setFiles(provider: Provider, session: Session, page: PageHandle, p: ParamsOf<'upload.set_files'>, signal: AbortSignal): Promise<ResultOf<'upload.set_files'>> {
   const backend = page.backend;
   if (backend.setFiles === undefined) throw new ProviderError('unsupported_method', 'This engine cannot set files.', { detail: 'unknown_method' });
-  const target = await resolveTarget(session, page, p, signal);
+  const target = await resolveTarget(session, page, 'upload.set_files', p, signal);
   const input = await call(page, target.frame, 'fileInput', [target.doc, target.id], signal);
   if (!input.ok) {
     if (input.code === 'stale_ref') throw staleRef(session.id, page.id, target.ref, 'it was removed from the page');
