@@ -1,0 +1,94 @@
+import { gridRequest } from './http';
+
+/**
+ * The Grid's `/status`, summarised for `provider.status` and the CLI: whether it takes sessions, its
+ * nodes, and per browser how many slots each node offers and how many are in use.
+ */
+export interface GridSlots {
+  /** The stereotype's browserName (`chrome`, `MiniBrowser`, `safari`, …). */
+  browser: string;
+  total: number;
+  in_use: number;
+}
+
+export interface GridNodeStatus {
+  id: string;
+  uri: string;
+  /** `UP`, `DRAINING` or `DOWN`, as the Grid says. */
+  availability: string;
+  max_sessions: number;
+  slots: GridSlots[];
+}
+
+export interface GridStatus {
+  ready: boolean;
+  message: string;
+  nodes: GridNodeStatus[];
+  /** Slots in use over the whole Grid. */
+  sessions_in_use: number;
+  /** Slots over the whole Grid, per browser. */
+  slots: GridSlots[];
+}
+
+interface RawSlot {
+  stereotype?: { browserName?: unknown };
+  session?: { sessionId?: unknown } | null;
+}
+interface RawNode {
+  id?: unknown;
+  uri?: unknown;
+  availability?: unknown;
+  maxSessions?: unknown;
+  slots?: RawSlot[];
+}
+
+function slotsOf(raw: RawSlot[]): GridSlots[] {
+  const by = new Map<string, GridSlots>();
+  for (const s of raw) {
+    const browser = typeof s.stereotype?.browserName === 'string' ? s.stereotype.browserName : 'any';
+    const row = by.get(browser) ?? { browser, total: 0, in_use: 0 };
+    row.total++;
+    if (s.session) row.in_use++;
+    by.set(browser, row);
+  }
+  return [...by.values()].sort((a, b) => a.browser.localeCompare(b.browser));
+}
+
+export function parseGridStatus(value: unknown): GridStatus {
+  const v = (value ?? {}) as { ready?: unknown; message?: unknown; nodes?: RawNode[] };
+  const rawNodes = Array.isArray(v.nodes) ? v.nodes : [];
+  const nodes = rawNodes.map((n) => ({
+    id: String(n.id ?? ''),
+    uri: String(n.uri ?? ''),
+    availability: String(n.availability ?? 'UNKNOWN'),
+    max_sessions: typeof n.maxSessions === 'number' ? n.maxSessions : 0,
+    slots: slotsOf(Array.isArray(n.slots) ? n.slots : []),
+  }));
+  const slots = slotsOf(rawNodes.flatMap((n) => (Array.isArray(n.slots) ? n.slots : [])));
+  return {
+    ready: v.ready === true,
+    message: typeof v.message === 'string' ? v.message : '',
+    nodes,
+    sessions_in_use: slots.reduce((a, s) => a + s.in_use, 0),
+    slots,
+  };
+}
+
+/** Which node holds each Grid session, from `/status` (tests check that sessions spread). */
+export function sessionsByNode(value: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const nodes = ((value ?? {}) as { nodes?: RawNode[] }).nodes ?? [];
+  for (const n of nodes) {
+    const ids = (n.slots ?? []).flatMap((s) => (typeof s.session?.sessionId === 'string' ? [s.session.sessionId] : []));
+    out.set(String(n.uri ?? ''), ids);
+  }
+  return out;
+}
+
+export async function readGridStatus(base: string, signal: AbortSignal): Promise<GridStatus> {
+  return parseGridStatus(await gridRequest(base, 'GET', '/status', undefined, signal));
+}
+
+export async function readGridSessionsByNode(base: string, signal: AbortSignal): Promise<Map<string, string[]>> {
+  return sessionsByNode(await gridRequest(base, 'GET', '/status', undefined, signal));
+}

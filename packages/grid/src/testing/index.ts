@@ -1,0 +1,1 @@
+export { startGridCluster, seleniumJar, type GridCluster, type GridClusterOptions, type GridNode, type GridNodeKind } from './cluster';
