@@ -28,14 +28,16 @@ program
   .requiredOption('--browser <name>', 'firefox | chrome | safari', browserArg)
   .option('--allow-debug', 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)', false)
   .option('--allow-eval', 'enable page.eval', false)
+  .option('--allow-extensions', 'enable installing browser extensions (firefox.install_extension); an extension reaches every session', false)
   .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
   .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
   .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
-  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
+  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; allowExtensions: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
     await runStdioServer(await createBackend(o.browser, { attachUrl: o.attachUrl }), {
       allowDebug: o.allowDebug,
       allowEval: o.allowEval,
+      allowExtensions: o.allowExtensions,
       uploadRoots: o.uploadRoot,
       ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
       ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),

@@ -36,9 +36,9 @@ export const CORE_METHODS_EXT: CoreMethod[] = [
   define({
     name: 'requests.cancel',
     description:
-      'Cancel a request still in flight. A queued request is never sent to the browser and answers with outcome "not_done"; a running one is answered at once, with outcome "unknown" when it may already have acted.',
+      'Cancel a request still in flight. A queued request is never sent to the browser and answers with outcome "not_done"; a running one is answered at once, with outcome "unknown" when it may already have acted. Pass the session_id the request was sent with: a request of a session can be cancelled only by that session (one sent without a session, only without one); any other is not_found.',
     stability: 'experimental',
-    params: z.object({ request_id: RequestId, session_id: z.string().optional() }),
+    params: z.object({ request_id: RequestId, session_id: z.string().optional().describe('The session the request was sent with; omit only for a request sent without one.') }),
     result: z.object({ request_id: RequestId, cancelled: z.boolean(), state: z.enum(['queued', 'running', 'not_found']) }),
     scope: 'provider',
     run: async (_ctx, p, api) => ({ request_id: p.request_id, ...api.cancel(p.request_id, p.session_id) }),

@@ -1,6 +1,7 @@
 import type { Stability } from '@browser-provider/protocol';
 import type { z } from 'zod';
 import type { BackendPage, BackendSession } from './backend';
+import type { PathKind } from './ops/upload';
 
 export interface CustomMethodContext {
   signal: AbortSignal;
@@ -8,7 +9,16 @@ export interface CustomMethodContext {
   session?: BackendSession;
   /** The page named by `page_id` (or the session's current page), for page-scoped methods. */
   page?: BackendPage;
+  /**
+   * Confines a client path to the server's allowed roots (`--upload-root`), as `upload.set_files`
+   * does: the real path, or a refusal that does not tell whether the path exists. The dispatcher
+   * always sets it; a caller that does not (a test calling `handle` directly) gets no server paths.
+   */
+  confinePath?: (path: string, field: string, kind: PathKind) => string;
 }
+
+/** The server flags that enable a gated method, each named as on the command line without `--`. */
+export type Gate = 'allow-debug' | 'allow-eval' | 'allow-extensions';
 
 /**
  * A namespaced method an engine adds (`firefox.*`, `cdp.send`, …). Its params are validated by the
@@ -24,7 +34,7 @@ export interface CustomMethod<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   /** Needs a session: params must carry `session_id`. */
   sessionScoped: boolean;
   /** Server flag that enables it (e.g. `allow-debug`); absent = always enabled. */
-  gate?: 'allow-debug' | 'allow-eval';
+  gate?: Gate;
   handle(params: z.infer<P>, ctx: CustomMethodContext): Promise<z.infer<R>>;
 }
 

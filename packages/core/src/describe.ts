@@ -1,8 +1,8 @@
-import type { CustomMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
+import type { CustomMethodInfo, GatedMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
 import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
 import { CORE_METHODS_EXT } from './core-methods';
-import { customMethods, gateEnabled } from './custom-registry';
-import { supportedOptionalMethods } from './handlers';
+import { customMethods, gateInfo } from './custom-registry';
+import { OPTIONAL_GATES, supportedOptionalMethods } from './handlers';
 import type { Provider } from './provider';
 
 export const PROVIDER_VERSION = '0.1.0';
@@ -25,9 +25,20 @@ export function describe(provider: Provider): ProviderDescription {
     stability: m.stability,
     input_schema: toJsonSchema(m.params, 'input'),
     output_schema: toJsonSchema(m.result, 'output'),
-    ...(m.gate === undefined ? {} : { gated: true, enabled: gateEnabled(provider, m.gate), gate_flag: `--${m.gate}` }),
+    ...(m.gate === undefined ? {} : gateInfo(provider, m.gate)),
   }));
-  const features = [...new Set<string>([...CORE_FEATURES, ...provider.backend.features()])];
+  // A method a flag gates is advertised as callable only when the flag is set; either way it is
+  // listed in gated_methods, so a client can read before calling why it is absent.
+  const optional = supportedOptionalMethods(provider);
+  const gated: GatedMethodInfo[] = [
+    ...optional.flatMap((name) => {
+      const g = OPTIONAL_GATES[name];
+      return g === undefined ? [] : [{ name, ...gateInfo(provider, g.gate), ...(g.feature ? { feature: g.feature } : {}) }];
+    }),
+    ...customMethods(provider).flatMap((m) => (m.gate === undefined ? [] : [{ name: m.name, ...gateInfo(provider, m.gate) }])),
+  ];
+  const closed = new Set<string>(gated.filter((g) => !g.enabled).flatMap((g) => [g.name, ...(g.feature ? [g.feature] : [])]));
+  const features = [...new Set<string>([...CORE_FEATURES, ...provider.backend.features()])].filter((f) => !closed.has(f));
   return {
     provider_id: info.providerId,
     provider_label: info.providerLabel,
@@ -39,9 +50,10 @@ export function describe(provider: Provider): ProviderDescription {
     certification_tier: 'candidate',
     capabilities: {
       core_methods: [...CORE_METHODS],
-      optional_methods: supportedOptionalMethods(provider),
+      optional_methods: optional.filter((m) => !closed.has(m)),
       features,
       custom_methods: [...own, ...custom],
+      gated_methods: gated,
     },
     engine: info.engine,
     session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running; a persistent session (persist) quits its own browser and keeps its profile directory.',

@@ -183,7 +183,9 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     const a = resultOf(await call('session.ensure', {}));
     const b = resultOf(await call('session.ensure', {}));
     const leased = errorOf(await call('page.snapshot', { session_id: b.session_id, page_id: a.default_page_id }));
-    expect(leased).toMatchObject({ code: 'permission_denied', details: { code: 'tab_leased', holder_session_id: a.session_id } });
+    expect(leased).toMatchObject({ code: 'permission_denied', details: { code: 'tab_leased' } });
+    // A session id is a session's credential: B must not learn A's from the refusal.
+    expect(JSON.stringify(leased)).not.toContain(a.session_id);
     const extra = resultOf(await call('tab.new', { session_id: a.session_id }));
     expect(extra.active).toBe(true);
     const tabsA = resultOf(await call('tab.list', { session_id: a.session_id })).tabs.map((t: any) => t.tab_id);

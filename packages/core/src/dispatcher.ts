@@ -1,12 +1,13 @@
-import type { MethodName, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
+import type { MethodName, Repair, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
 import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName } from '@browser-provider/protocol';
 import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-methods';
 import type { CustomMethod } from './custom-method';
-import { findCustomMethod, gateEnabled } from './custom-registry';
+import { findCustomMethod, gateEnabled, gatedError } from './custom-registry';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { ProviderError, toProviderError } from './errors';
 import { HANDLERS, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
 import { MUTATING_METHODS, type JobStep } from './jobs';
+import { allowedPath, type PathKind } from './ops/upload';
 import type { Provider } from './provider';
 import { sessionNotFound } from './repair';
 import type { Session } from './session';
@@ -63,6 +64,14 @@ interface RunOptions {
   fromJob?: boolean;
 }
 
+/**
+ * A request's key among the calls in flight. A call sent with a session is found only by that session
+ * (session ids are the credential); one sent without a session only without one.
+ */
+function inflightKey(sessionId: string | undefined, id: RequestId): string {
+  return JSON.stringify([sessionId ?? null, id]);
+}
+
 function success(id: RequestId, result: unknown, warnings: string[]): ResponseEnvelope {
   return { protocol_version: PROTOCOL_VERSION, id, ok: true, result, warnings };
 }
@@ -70,11 +79,12 @@ function success(id: RequestId, result: unknown, warnings: string[]): ResponseEn
 /** Parses an envelope, validates params once, routes, and always answers exactly one envelope. */
 export class Dispatcher {
   readonly #shutdown = new AbortController();
-  readonly #inflight = new Map<RequestId, InFlight>();
+  /** Calls in flight by (session, id): only the session that sent a call can name it to cancel it. */
+  readonly #inflight = new Map<string, InFlight>();
   readonly #api: DispatchApi = {
     cancel: (id, sessionId) => {
-      const entry = this.#inflight.get(id);
-      if (entry === undefined || (sessionId !== undefined && entry.sessionId !== sessionId) || entry.method === 'requests.cancel') {
+      const entry = this.#inflight.get(inflightKey(sessionId, id));
+      if (entry === undefined || entry.method === 'requests.cancel') {
         return { cancelled: false, state: 'not_found' };
       }
       entry.cancel.abort(new Cancelled());
@@ -124,7 +134,7 @@ export class Dispatcher {
       }
       const params = (m.params ?? {}) as Record<string, unknown>;
       entry = { method: m.method, sessionId: typeof params.session_id === 'string' ? params.session_id : undefined, started: false, cancel: new AbortController() };
-      this.#inflight.set(idParse.data, entry);
+      this.#inflight.set(inflightKey(entry.sessionId, idParse.data), entry);
       const warnings: string[] = [];
       const result = await this.#route(m.method, params, warnings, entry);
       return success(idParse.data, result, warnings);
@@ -133,7 +143,7 @@ export class Dispatcher {
       if (err.code === 'internal_error') this.provider.log(`internal error in ${String(m.method)}: ${err.cause instanceof Error ? err.cause.stack : String(err.cause)}`);
       return err.toEnvelope(id);
     } finally {
-      if (id !== null && entry !== undefined && this.#inflight.get(id) === entry) this.#inflight.delete(id);
+      if (id !== null && entry !== undefined && this.#inflight.get(inflightKey(entry.sessionId, id)) === entry) this.#inflight.delete(inflightKey(entry.sessionId, id));
     }
   }
 
@@ -220,12 +230,8 @@ export class Dispatcher {
   }
 
   async #runCustom(m: CustomMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
-    if (m.gate !== undefined && !gateEnabled(this.provider, m.gate)) {
-      throw new ProviderError('permission_denied', `${m.name} is disabled; start the server with --${m.gate} to enable it.`, {
-        detail: 'gated',
-        details: { gate_flag: `--${m.gate}` },
-      });
-    }
+    if (m.gate !== undefined && !gateEnabled(this.provider, m.gate)) throw gatedError(m.name, m.gate);
+    const confinePath = (path: string, field: string, kind: PathKind) => allowedPath(this.provider.options.uploadRoots ?? [], path, field, { kind, repair: noPathRepair(m.name) });
     const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;
     const handler: Handler<MethodName> = m.sessionScoped
       ? {
@@ -235,10 +241,10 @@ export class Dispatcher {
               ctx.session.currentPageId !== undefined || params.page_id !== undefined
                 ? this.provider.page(ctx.session, params.page_id as string | undefined)
                 : undefined;
-            return m.handle(params, { signal: ctx.signal, session: ctx.session.backend, ...(page ? { page: page.backend } : {}) }) as never;
+            return m.handle(params, { signal: ctx.signal, confinePath, session: ctx.session.backend, ...(page ? { page: page.backend } : {}) }) as never;
           },
         }
-      : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal }) as never };
+      : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal, confinePath }) as never };
     return this.#run(m.name, params, warnings, handler, { inflight });
   }
 }
@@ -255,6 +261,11 @@ function completeRepair(e: ProviderError, params: Record<string, unknown>): void
   if (repair === undefined || SESSIONLESS.has(repair.method)) return;
   if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
   if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
+}
+
+/** How a custom method that takes a server path is used without one. */
+function noPathRepair(method: string): Repair {
+  return { method: 'provider.describe', params: {}, hint: `Send the content inline (see ${method}'s input schema), or ask the operator to start the server with --upload-root <dir> and use a path inside it.` };
 }
 
 function unsupported(method: string): ProviderError {

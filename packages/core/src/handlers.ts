@@ -1,4 +1,5 @@
-import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { CoreMethodName, Feature, MethodName, OptionalMethodName, ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { Gate } from './custom-method';
 import { OPTIONAL_METHODS } from '@browser-provider/protocol';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
@@ -142,6 +143,15 @@ for (const name of Object.keys(HANDLERS) as MethodName[]) {
  * every engine has them; the browser tests and the conformance run check them on each.
  */
 const ENGINE_INDEPENDENT: ReadonlySet<string> = new Set(['tab.list', 'tab.new', 'tab.activate', 'tab.close', 'page.hover', 'page.press', 'page.select']);
+
+/**
+ * Optional methods a server flag gates, and the feature each stands for. The dispatcher still routes
+ * them (so a call is refused with `gated`, not `unsupported_method`); `describe` lists them as
+ * callable only when the flag is set.
+ */
+export const OPTIONAL_GATES: { readonly [M in OptionalMethodName]?: { gate: Gate; feature?: Feature } } = {
+  'page.eval': { gate: 'allow-eval', feature: 'js_eval' },
+};
 
 /** The optional methods this provider answers: implemented in core and, where it takes the engine, offered by it. */
 export function supportedOptionalMethods(provider: Provider): OptionalMethodName[] {

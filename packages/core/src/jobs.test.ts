@@ -34,7 +34,7 @@ describe('requests.cancel', () => {
     const second = send('page.click', { session_id: s.session_id, selector: 'button' }, 'second');
     const third = send('page.snapshot', { session_id: s.session_id }, 'third');
     await until(async () => page.log.length > 0);
-    const cancel = await send('requests.cancel', { request_id: 'second' });
+    const cancel = await send('requests.cancel', { request_id: 'second', session_id: s.session_id });
     expect(cancel.result).toEqual({ request_id: 'second', cancelled: true, state: 'queued' });
     const answer = await second;
     expect(answer.error).toMatchObject({ code: 'not_ready', details: { code: 'cancelled', outcome: 'not_done' } });
@@ -50,10 +50,33 @@ describe('requests.cancel', () => {
     backend.pages[0]!.delayMs = 500;
     const running = send('page.click', { session_id: s.session_id, selector: 'button' }, 'run');
     await until(async () => backend.pages[0]!.log.length > 0);
-    expect((await send('requests.cancel', { request_id: 'run' })).result.state).toBe('running');
+    expect((await send('requests.cancel', { request_id: 'run', session_id: s.session_id })).result.state).toBe('running');
     const answer = await running;
     expect(answer.error).toMatchObject({ code: 'not_ready', details: { code: 'cancelled', outcome: 'unknown' } });
-    expect((await send('requests.cancel', { request_id: 'run' })).result).toMatchObject({ cancelled: false, state: 'not_found' });
+    expect((await send('requests.cancel', { request_id: 'run', session_id: s.session_id })).result).toMatchObject({ cancelled: false, state: 'not_found' });
+  });
+
+  it("another session cannot cancel a session's request, with or without a session_id", async () => {
+    const { backend, send } = setup();
+    const a = (await send('session.ensure')).result;
+    const b = (await send('session.ensure')).result;
+    const page = backend.pages[0]!;
+    page.delayMs = 300;
+    const waiting = send('page.wait', { session_id: a.session_id, text_present: 'Hello', timeout_ms: 30_000 }, 'a-wait');
+    await until(async () => page.log.length > 0);
+    // B knows (or guesses) A's request id: by id alone, and under B's own session, it is not found.
+    expect((await send('requests.cancel', { request_id: 'a-wait' })).result).toEqual({ request_id: 'a-wait', cancelled: false, state: 'not_found' });
+    expect((await send('requests.cancel', { request_id: 'a-wait', session_id: b.session_id })).result).toMatchObject({ cancelled: false, state: 'not_found' });
+    expect((await waiting).ok).toBe(true);
+  });
+
+  it('a request sent without a session is cancelled by its id alone', async () => {
+    const { backend, send } = setup();
+    backend.createDelayMs = 500;
+    const ensuring = send('session.ensure', {}, 'ens');
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await send('requests.cancel', { request_id: 'ens' })).result).toMatchObject({ cancelled: true });
+    expect((await ensuring).error).toMatchObject({ code: 'not_ready', details: { code: 'cancelled' } });
   });
 });
 

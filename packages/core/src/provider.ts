@@ -13,6 +13,8 @@ export interface ProviderOptions {
   allowDebug?: boolean;
   /** Enables `page.eval`. */
   allowEval?: boolean;
+  /** Enables installing browser extensions (`firefox.install_extension`): an extension reaches every session. */
+  allowExtensions?: boolean;
   /** Directories `upload.set_files` may read files from by path (`--upload-root`); none = paths refused. */
   uploadRoots?: readonly string[];
   defaultTimeoutMs?: number;
@@ -96,15 +98,16 @@ export class Provider {
 
   /**
    * The session's page `pageId` (or its current page). A page held by another session is refused
-   * with `permission_denied` / `tab_leased`, naming the holder's session (never its content).
+   * with `permission_denied` / `tab_leased`, without naming the holder (its id would let the caller act as it).
    */
   page(session: Session, pageId: string | undefined): PageHandle {
     if (pageId !== undefined && !session.pages.has(pageId)) {
       const holder = this.#pageOwners.get(pageId);
       if (holder !== undefined && holder !== session.id) {
+        // The holder is not named: a session id is the credential of its session.
         throw new ProviderError('permission_denied', `Page ${pageId} belongs to another session.`, {
           detail: 'tab_leased',
-          details: { page_id: pageId, holder_session_id: holder },
+          details: { page_id: pageId },
           repair: { method: 'tab.new', params: { session_id: session.id }, hint: 'Open a page of your own with tab.new or page.open with new_page.' },
         });
       }

@@ -1,4 +1,4 @@
-import { defineCustomMethod, ProviderError } from '@browser-provider/core';
+import { defineCustomMethod, ProviderError, type PathKind } from '@browser-provider/core';
 import { bidiSessionOf } from '@browser-provider/bidi';
 import { z } from 'zod';
 
@@ -17,20 +17,37 @@ export const InstallExtensionResult = z.object({ extension_id: z.string() });
 
 /**
  * WebDriver BiDi `webExtension.install`. The extension is temporary (gone with the profile) and
- * browser-wide: every session of this provider sees it.
+ * browser-wide: a content script on `<all_urls>` reads every session's pages, cookies and storage.
+ * So it is gated behind `--allow-extensions`, and a path is confined to `--upload-root` like an
+ * upload's, refused without telling whether it exists.
  */
 export const installExtension = defineCustomMethod({
   name: 'firefox.install_extension',
-  description: 'Install a temporary WebExtension (unpacked directory, archive path, or base64 archive) into the running Firefox. Affects every session of this browser.',
+  description:
+    'Install a temporary WebExtension (unpacked directory or archive under an --upload-root, or a base64 archive) into the running Firefox. Browser-wide: it can read every session\'s pages, so the server must be started with --allow-extensions.',
   stability: 'experimental',
   params: InstallExtensionParams,
   result: InstallExtensionResult,
   sessionScoped: true,
+  gate: 'allow-extensions',
   async handle(p, ctx) {
-    const s = bidiSessionOf(ctx);
-    if (s.attached) throw new ProviderError('permission_denied', 'Refusing to install an extension into a browser this provider did not launch.', { detail: 'attached_browser' });
+    const confine = (path: string, field: string, kind: PathKind) => {
+      if (ctx.confinePath === undefined) throw new ProviderError('permission_denied', `${field}: server paths are not available here`, { detail: 'path_not_allowed', details: { field } });
+      return ctx.confinePath(path, field, kind);
+    };
     const extensionData =
-      p.path !== undefined ? { type: 'path', path: p.path } : p.archive_path !== undefined ? { type: 'archivePath', path: p.archive_path } : { type: 'base64', value: p.archive_base64 };
+      p.path !== undefined
+        ? { type: 'path', path: confine(p.path, 'path', 'directory') }
+        : p.archive_path !== undefined
+          ? { type: 'archivePath', path: confine(p.archive_path, 'archive_path', 'file') }
+          : { type: 'base64', value: p.archive_base64 };
+    const s = bidiSessionOf(ctx);
+    if (s.attached) {
+      throw new ProviderError('permission_denied', 'Refusing to install an extension into a browser this provider did not launch.', {
+        detail: 'attached_browser',
+        repair: { method: 'provider.describe', params: {}, hint: 'Install the extension in that browser yourself, or use a browser this provider launches.' },
+      });
+    }
     const r = await s.browser.conn.send<{ extension: string }>('webExtension.install', { extensionData }, ctx.signal);
     return { extension_id: r.extension };
   },

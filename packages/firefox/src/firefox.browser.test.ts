@@ -19,10 +19,10 @@ describe('Firefox custom methods', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('advertises install_extension and the gated bidi.send', () => {
+  it('advertises the gated install_extension and bidi.send', () => {
     const names = backend.customMethods().map((m) => [m.name, m.gate]);
     expect(names).toEqual([
-      ['firefox.install_extension', undefined],
+      ['firefox.install_extension', 'allow-extensions'],
       ['bidi.send', 'allow-debug'],
       ['events.subscribe', undefined],
       ['dialog.handle', undefined],
@@ -36,7 +36,8 @@ describe('Firefox custom methods', () => {
       JSON.stringify({ manifest_version: 2, name: 'bp-test', version: '1.0', browser_specific_settings: { gecko: { id: 'bp-test@example.org' } } }),
     );
     const session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: AbortSignal.timeout(60_000) });
-    const ctx = { signal: AbortSignal.timeout(30_000), session };
+    // The dispatcher gates the method and confines the path (extension.browser.test.ts); here only the BiDi call is checked.
+    const ctx = { signal: AbortSignal.timeout(30_000), session, confinePath: (path: string) => path };
     const r = await installExtension.handle(installExtension.params.parse({ session_id: 's', path: dir }), ctx);
     expect(r.extension_id).toBe('bp-test@example.org');
     const tree = await bidiSend.handle(bidiSend.params.parse({ session_id: 's', method: 'browsingContext.getTree', params: { maxDepth: 0 } }), ctx);

@@ -38,11 +38,27 @@ export const CustomMethodInfo = z.object({
 });
 export type CustomMethodInfo = z.infer<typeof CustomMethodInfo>;
 
+/**
+ * Additive: a method whose availability a server flag decides. A gated method that is not enabled is
+ * absent from `optional_methods` (and its feature from `features`) but listed here, so a client can
+ * tell "not offered by this engine" from "refused until the operator sets `gate_flag`".
+ */
+export const GatedMethodInfo = z.object({
+  name: z.string(),
+  gated: z.literal(true),
+  enabled: z.boolean(),
+  gate_flag: z.string(),
+  /** The feature the method stands for (`js_eval` for `page.eval`), listed in `features` only when enabled. */
+  feature: z.string().optional(),
+});
+export type GatedMethodInfo = z.infer<typeof GatedMethodInfo>;
+
 export const Capabilities = z.object({
   core_methods: z.array(z.string()),
   optional_methods: z.array(z.string()),
   features: z.array(z.string()),
   custom_methods: z.array(CustomMethodInfo),
+  gated_methods: z.array(GatedMethodInfo).optional(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 

@@ -1,4 +1,5 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { gateEnabled, gatedError } from '../custom-registry';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';
@@ -17,12 +18,8 @@ interface EvalReply {
  * expression throws is the client's, so it is `invalid_request` / `eval_exception` with the error.
  */
 export async function evaluate(provider: Provider, page: PageHandle, p: ParamsOf<'page.eval'>, signal: AbortSignal): Promise<ResultOf<'page.eval'>> {
-  if (provider.options.allowEval !== true) {
-    throw new ProviderError('permission_denied', 'page.eval is disabled; start the server with --allow-eval to enable it.', {
-      detail: 'gated',
-      details: { gate_flag: '--allow-eval' },
-      repair: { method: 'page.snapshot', params: {}, hint: 'Read the page with page.snapshot instead, or ask the operator to enable --allow-eval.' },
-    });
+  if (!gateEnabled(provider, 'allow-eval')) {
+    throw gatedError('page.eval', 'allow-eval', { method: 'page.snapshot', params: {}, hint: 'Read the page with page.snapshot instead, or ask the operator to enable --allow-eval.' });
   }
   if (page.backend.evaluate === undefined) throw new ProviderError('unsupported_method', 'This engine cannot evaluate scripts.', { detail: 'unknown_method' });
   const raw = await page.backend.evaluate(evalFunction(p.expression, p.await_promise ?? true), signal);

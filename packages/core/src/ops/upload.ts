@@ -1,6 +1,6 @@
 import { realpathSync, statSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { ParamsOf, Repair, ResultOf } from '@browser-provider/protocol';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';
@@ -19,25 +19,59 @@ export function isInside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/** What a client path must name on the server. */
+export type PathKind = 'file' | 'directory';
+
+export interface PathPolicy {
+  /** `file` (the default) or `directory` (an unpacked extension). */
+  kind?: PathKind;
+  /** The repair of a refusal: how to do without a server path. */
+  repair?: Repair;
+}
+
+const UPLOAD_REPAIR: Repair = {
+  method: 'upload.set_files',
+  params: {},
+  hint: 'Send the file inline as {name, data_base64}, or ask the operator to start the server with --upload-root <dir>.',
+};
+
 /**
- * Resolves a client path against the server's upload roots: symlinks and `..` are resolved with
- * realpath first, so a link inside a root that points outside it is refused too. No roots → every
- * path is refused (the default: a client may not read the server's files unless the operator says so).
+ * The real path of `path`, or for a path that does not exist, the real path of its deepest existing
+ * ancestor with the rest appended: so a missing file is placed (inside or outside a root) exactly as
+ * an existing one would be, and `..` or a link in its parents cannot move it.
  */
-export function allowedPath(roots: readonly string[], path: string, field: string): string {
+function realOrPlaced(path: string): { real: string; exists: boolean } {
+  let head = resolve(path);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return { real: join(realpathSync(head), ...rest), exists: rest.length === 0 };
+    } catch {
+      const up = dirname(head);
+      if (up === head) return { real: resolve(path), exists: false };
+      rest.unshift(basename(head));
+      head = up;
+    }
+  }
+}
+
+/**
+ * Resolves a client path against the server's allowed roots (`--upload-root`): symlinks and `..` are
+ * resolved with realpath first, so a link inside a root that points outside it is refused too. No
+ * roots → every path is refused (the default: a client may not read the server's files unless the
+ * operator says so). A path outside the roots is refused the same way whether or not it exists, and
+ * no OS message is passed on, so a refusal never tells which files the server has.
+ */
+export function allowedPath(roots: readonly string[], path: string, field: string, policy: PathPolicy = {}): string {
+  const kind = policy.kind ?? 'file';
   const refuse = (why: string) =>
     new ProviderError('permission_denied', `${field}: ${why}`, {
       detail: 'path_not_allowed',
       details: { field, upload_roots: roots.length },
-      repair: { method: 'upload.set_files', params: {}, hint: 'Send the file inline as {name, data_base64}, or ask the operator to start the server with --upload-root <dir>.' },
+      repair: policy.repair ?? UPLOAD_REPAIR,
     });
-  if (roots.length === 0) throw refuse('uploading files by path is disabled (the server has no --upload-root)');
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch {
-    throw new ProviderError('invalid_request', `${field}: no such file`, { detail: 'file_not_found', details: { field } });
-  }
+  if (roots.length === 0) throw refuse('reading server files by path is disabled (the server has no --upload-root)');
+  const { real, exists } = realOrPlaced(path);
   const realRoots = roots.flatMap((r) => {
     try {
       return [realpathSync(r)];
@@ -45,8 +79,10 @@ export function allowedPath(roots: readonly string[], path: string, field: strin
       return [];
     }
   });
-  if (!realRoots.some((r) => isInside(r, real))) throw refuse('the file is outside the allowed upload roots');
-  if (!statSync(real).isFile()) throw new ProviderError('invalid_request', `${field}: not a regular file`, { detail: 'not_a_file', details: { field } });
+  if (!realRoots.some((r) => isInside(r, real))) throw refuse(`the ${kind} is outside the allowed upload roots`);
+  if (!exists) throw new ProviderError('invalid_request', `${field}: no such ${kind}`, { detail: 'file_not_found', details: { field } });
+  const isKind = kind === 'file' ? statSync(real).isFile() : statSync(real).isDirectory();
+  if (!isKind) throw new ProviderError('invalid_request', `${field}: not a ${kind === 'file' ? 'regular file' : 'directory'}`, { detail: kind === 'file' ? 'not_a_file' : 'not_a_directory', details: { field } });
   return real;
 }
 
@@ -85,9 +121,14 @@ export async function setFiles(provider: Provider, session: Session, page: PageH
     if (b64.length % 4 === 1 || !BASE64.test(b64)) {
       throw new ProviderError('invalid_request', `files.${i}.data_base64: not base64`, { detail: 'invalid_params', details: { field: `files.${i}.data_base64` } });
     }
-    inlineBytes += Math.floor((b64.length * 3) / 4);
+    // The decoded size exactly: padding stands for no bytes (a 50 MiB file is 50 MiB, not one more).
+    inlineBytes += Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
     if (inlineBytes > MAX_INLINE_BYTES) {
-      throw new ProviderError('invalid_request', `files: more than ${MAX_INLINE_BYTES} bytes inline`, { detail: 'payload_too_large', details: { field: 'files', limit_bytes: MAX_INLINE_BYTES } });
+      throw new ProviderError('invalid_request', `files: more than ${MAX_INLINE_BYTES} bytes inline`, {
+        detail: 'payload_too_large',
+        details: { field: 'files', limit_bytes: MAX_INLINE_BYTES },
+        repair: { method: 'upload.set_files', params: {}, hint: 'Send fewer or smaller files in one call, or a path under an --upload-root.' },
+      });
     }
     return { name: safeFileName(f.name), data: b64 };
   });

@@ -1,5 +1,5 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import type { Feature, ProviderStatus } from '@browser-provider/protocol';
+import type { Feature, OptionalMethodName, ProviderStatus } from '@browser-provider/protocol';
 import type { Backend, BackendPage, BackendSession, ClickReportFn, FrameKey, SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
@@ -131,8 +131,10 @@ export class StubBackend implements Backend {
   features(): Feature[] {
     return this.featureList;
   }
+  /** What `optionalMethods()` answers. */
+  optionalList: OptionalMethodName[] = ['page.hover'];
   optionalMethods() {
-    return ['page.hover' as const];
+    return this.optionalList;
   }
   customMethods() {
     return this.custom;
@@ -140,8 +142,11 @@ export class StubBackend implements Backend {
   running() {
     return !this.shutDown;
   }
+  /** Milliseconds createSession takes, to exercise cancelling a call sent without a session. */
+  createDelayMs = 0;
   async createSession(opts: SessionOptions): Promise<BackendSession> {
     this.created.push(opts);
+    await sleep(this.createDelayMs, opts.signal);
     this.sessionsOpen++;
     let end!: () => void;
     const ended = new Promise<void>((r) => (end = r));

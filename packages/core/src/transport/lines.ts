@@ -1,16 +1,21 @@
+/** How much of an oversized line is kept, to read the request's id from (see leading-id.ts). */
+export const HEAD_BYTES = 4096;
+
 /**
  * Splits a byte stream into lines without ever holding more than `maxBytes` of one line: a longer
- * line is dropped as it streams and reported once, at its end, as oversized.
+ * line is dropped as it streams and reported once, at its end, as oversized, with its first
+ * HEAD_BYTES.
  */
 export class LineSplitter {
   #parts: Buffer[] = [];
   #size = 0;
   #oversized = false;
+  #head = '';
 
   constructor(
     private readonly maxBytes: number,
     private readonly onLine: (line: string) => void,
-    private readonly onOversized: (bytes: number) => void,
+    private readonly onOversized: (bytes: number, head: string) => void,
   ) {}
 
   push(chunk: Buffer): void {
@@ -33,6 +38,7 @@ export class LineSplitter {
     if (this.#oversized) return;
     if (this.#size > this.maxBytes) {
       this.#oversized = true;
+      this.#head = headOf([...this.#parts, part]);
       this.#parts = [];
       return;
     }
@@ -40,7 +46,7 @@ export class LineSplitter {
   }
 
   #flush(): void {
-    if (this.#oversized) this.onOversized(this.#size);
+    if (this.#oversized) this.onOversized(this.#size, this.#head);
     else {
       const line = Buffer.concat(this.#parts).toString('utf8').replace(/\r$/, '');
       if (line.trim() !== '') this.onLine(line);
@@ -48,5 +54,18 @@ export class LineSplitter {
     this.#parts = [];
     this.#size = 0;
     this.#oversized = false;
+    this.#head = '';
   }
+}
+
+/** The first HEAD_BYTES of the parts, copying no more than that. */
+function headOf(parts: Buffer[]): string {
+  const kept: Buffer[] = [];
+  let size = 0;
+  for (const p of parts) {
+    if (size >= HEAD_BYTES) break;
+    kept.push(p.subarray(0, HEAD_BYTES - size));
+    size += kept[kept.length - 1]!.length;
+  }
+  return Buffer.concat(kept).toString('utf8');
 }

@@ -5,10 +5,19 @@ import { ProviderError } from '../errors';
 import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
 import { jsonLine } from './json-line';
+import { MAX_INLINE_BYTES } from '../ops/upload';
+import { leadingId } from './leading-id';
 import { LineSplitter } from './lines';
 
-/** Largest request line accepted (bytes). Inline uploads are the biggest legitimate requests. */
-export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+/** Bytes of a request line beyond its base64 payload: envelope, params, file names. */
+const ENVELOPE_ROOM = 1024 * 1024;
+
+/**
+ * Largest request line accepted (bytes). Inline uploads are the biggest legitimate requests, so the
+ * limit is what `upload.set_files` promises (MAX_INLINE_BYTES decoded) as base64, plus room for the
+ * envelope and file names. (It was 32 MiB, which held only ~24 MB of base64-decoded files.)
+ */
+export const MAX_LINE_BYTES = 4 * Math.ceil(MAX_INLINE_BYTES / 3) + ENVELOPE_ROOM;
 
 export interface StdioServerOptions {
   input: Readable;
@@ -38,12 +47,14 @@ export function serveStdio(provider: Provider, opts: StdioServerOptions): { done
   const splitter = new LineSplitter(
     opts.maxLineBytes ?? MAX_LINE_BYTES,
     (line) => track(dispatcher.handleLine(line)),
-    (bytes) =>
+    // Answered with the request's id when the line's start names it, so its caller is not left waiting.
+    (bytes, head) =>
       write(
         new ProviderError('invalid_request', `The request line is ${bytes} bytes; the limit is ${opts.maxLineBytes ?? MAX_LINE_BYTES}.`, {
           detail: 'payload_too_large',
           details: { limit_bytes: opts.maxLineBytes ?? MAX_LINE_BYTES },
-        }).toEnvelope(null),
+          repair: { method: 'provider.describe', params: {}, hint: 'Send less in one request: split the files over several upload.set_files calls, or use a path under an --upload-root.' },
+        }).toEnvelope(leadingId(head)),
       ),
   );
   const done = new Promise<void>((resolve) => {
