@@ -1,19 +1,22 @@
 /**
  * Writes docs/errors.md from the tables in the code: core's causes (packages/core/src/causes.ts),
- * the BiDi translation table (packages/bidi/src/errors.ts) and the classic WebDriver ones
- * (packages/classic/src/errors.ts). `--check` fails when the checked-in file is stale.
+ * the W3C error codes both WebDriver protocols share (packages/core/src/w3c/errors.ts), and what is
+ * each backend's own (packages/bidi/src/errors.ts, packages/classic/src/errors.ts). `--check` fails when the checked-in file is stale.
  * Regenerate with: pnpm docs
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BIDI_ERROR_TABLE } from '@browser-provider/bidi';
-import { DRIVER_EXITED_RULE, TRANSPORT_ERROR_TABLE, WEBDRIVER_ERROR_TABLE } from '@browser-provider/classic';
-import { CORE_CAUSES } from '@browser-provider/core';
+import { DRIVER_EXITED_RULE, TRANSPORT_ERROR_TABLE } from '@browser-provider/classic';
+import { CORE_CAUSES, W3C_ERROR_TABLE } from '@browser-provider/core';
 import { ERROR_CODES } from '@browser-provider/protocol';
 
 const target = fileURLToPath(new URL('../../../docs/errors.md', import.meta.url));
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const yes = (r: boolean | 'depends') => (r === 'depends' ? 'depends' : r ? 'yes' : 'no');
+/** A repair's method in code type; a description in parentheses (e.g. "(the method called)") as text. */
+const method = (m: string | undefined) => (m === undefined ? '—' : m.startsWith('(') ? m : `\`${m}\``);
+const SPEC = { both: 'both', bidi: 'BiDi', classic: 'classic' } as const;
 
 const lines = [
   '# Errors',
@@ -30,23 +33,40 @@ const lines = [
   '',
   '| code | details.code | retryable | repair | when |',
   '|---|---|---|---|---|',
-  ...CORE_CAUSES.map((c) => `| \`${c.code}\` | \`${c.detail}\` | ${yes(c.retryable)} | ${c.repair ? `\`${c.repair}\`` : '—'} | ${cell(c.when)} |`),
+  ...CORE_CAUSES.map((c) => `| \`${c.code}\` | \`${c.detail}\` | ${yes(c.retryable)} | ${method(c.repair)} | ${cell(c.when)} |`),
   '',
-  '## WebDriver BiDi (Firefox, Chrome)',
+  '## W3C WebDriver error codes (both protocols)',
+  '',
+  'One table for WebDriver BiDi (Firefox, Chrome) and classic WebDriver (Safari / WebKit). "defined by" says',
+  "which spec has the code; a row for one protocol only says why the protocols differ.",
+  '',
+  '| W3C error | defined by | applies to | code | details.code | retryable | repair | meaning |',
+  '|---|---|---|---|---|---|---|---|',
+  ...W3C_ERROR_TABLE.map(
+    (r) =>
+      `| \`${r.error}\` | ${SPEC[r.spec]} | ${r.only ? `${SPEC[r.only]} only: ${cell(r.why ?? '')}` : 'both'} | \`${r.code}\` | \`${r.detail}\` | ${yes(r.retryable)} | ${method(r.repair?.method)} | ${cell(r.meaning)} |`,
+  ),
+  '',
+  '## WebDriver BiDi only (Firefox, Chrome)',
+  '',
+  'Tried before the W3C table: browsers that report a distinct failure as a generic code with a telling message,',
+  'and failures the provider detects itself.',
   '',
   '| BiDi error | message match | code | details.code | retryable | repair | note |',
   '|---|---|---|---|---|---|---|',
   ...BIDI_ERROR_TABLE.map(
     (r) =>
-      `| \`${r.bidi}\` | ${r.messagePattern ? `\`${cell(r.messagePattern)}\`` : ''} | \`${r.code}\` | \`${r.detail}\` | ${yes(r.retryable)} | ${r.repair ? `\`${r.repair.method}\`` : '—'} | ${cell(r.note)} |`,
+      `| \`${r.bidi}\` | ${r.messagePattern ? `\`${cell(r.messagePattern)}\`` : ''} | \`${r.code}\` | \`${r.detail}\` | ${yes(r.retryable)} | ${method(r.repair?.method)} | ${cell(r.note)} |`,
   ),
   '',
-  '## Classic WebDriver (Safari / WebKit)',
+  '## Classic WebDriver only (Safari / WebKit)',
   '',
-  '| WebDriver error | code | details.code | retryable | repair | meaning |',
+  'Failures of the HTTP connection to the driver, and the driver process exiting.',
+  '',
+  '| failure | code | details.code | retryable | repair | meaning |',
   '|---|---|---|---|---|---|',
-  ...[...Object.entries(WEBDRIVER_ERROR_TABLE), ...Object.entries(TRANSPORT_ERROR_TABLE), ['(driver process exited)', DRIVER_EXITED_RULE] as const].map(
-    ([name, r]) => `| \`${name}\` | \`${r.code}\` | \`${r.detail}\` | ${yes(r.retryable)} | ${r.repair ? `\`${r.repair.method}\`` : '—'} | ${cell(r.message)} |`,
+  ...[...Object.entries(TRANSPORT_ERROR_TABLE), ['(driver process exited)', DRIVER_EXITED_RULE] as const].map(
+    ([name, r]) => `| \`${name}\` | \`${r.code}\` | \`${r.detail}\` | ${yes(r.retryable)} | ${method(r.repair?.method)} | ${cell(r.message)} |`,
   ),
   '',
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@browser-provider/protocol';
+import { isW3cError, W3C_ERROR_TABLE } from '@browser-provider/core';
 import { BIDI_ERROR_TABLE, browserGone, documentReplaced, translateBidiError } from './errors';
 
 /** Every BiDi error code of the spec (https://w3c.github.io/webdriver-bidi/#errors) as of 2025. */
@@ -13,23 +14,20 @@ const SPEC_CODES = [
 ];
 
 describe('BiDi error translation', () => {
+  // The W3C codes themselves are checked against both backends in apps/cli/src/w3c-errors.test.ts;
+  // here: what is BiDi's own, and that a browser's telling message wins over its generic code.
   it.each([
     ['no such frame', '', 'page_not_found', 'frame_detached', false, 'page.snapshot'],
-    ['no such element', '', 'element_not_found', 'stale_ref', false, 'page.snapshot'],
     ['no such node', '', 'element_not_found', 'stale_ref', false, 'page.snapshot'],
-    ['stale element reference', '', 'element_not_found', 'stale_ref', false, 'page.snapshot'],
-    ['invalid argument', 'bad url', 'invalid_request', 'invalid_argument', false, undefined],
-    ['invalid selector', '', 'invalid_selector', 'invalid_selector', false, undefined],
-    ['move target out of bounds', '', 'element_not_actionable', 'out_of_viewport', false, 'page.snapshot'],
-    ['unknown command', '', 'unsupported_method', 'unknown_command', false, undefined],
-    ['unsupported operation', '', 'unsupported_method', 'unsupported_operation', false, undefined],
-    ['timeout', '', 'navigation_timeout', 'browser_timeout', true, 'page.wait'],
+    ['no such handle', '', 'element_not_found', 'stale_ref', false, 'page.snapshot'],
     ['no such user context', '', 'session_not_found', 'user_context_gone', false, 'session.ensure'],
+    ['no such history entry', '', 'invalid_request', 'no_history_entry', false, undefined],
     ['unknown error', 'boom', 'internal_error', 'browser_error', false, undefined],
     ['unknown error', 'Inspected target navigated or closed', 'not_ready', 'document_replaced', true, 'page.snapshot'],
     ['unknown error', 'Not attached to an active page', 'not_ready', 'document_replaced', true, 'page.snapshot'],
     ['unable to capture screen', 'Unable to capture screenshot with zero dimensions: width=28, height=0', 'invalid_request', 'empty_clip', false, undefined],
     ['unable to capture screen', 'The dimensions of requested screenshot are incorrect, got width: 28 and height: 0.', 'invalid_request', 'empty_clip', false, undefined],
+    ['unable to capture screen', 'compositor hiccup', 'internal_error', 'capture_failed', true, undefined],
     ['unknown error', 'net::ERR_CONNECTION_REFUSED', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'Error: deniedPortAccess', 'invalid_request', 'navigation_failed', false, undefined],
     ['unknown error', 'navigation canceled by concurrent navigation', 'not_ready', 'navigation_superseded', true, 'page.snapshot'],
@@ -44,15 +42,17 @@ describe('BiDi error translation', () => {
     expect(e.message).toContain('m: ');
   });
 
-  it('covers every spec error code with a rule of its own', () => {
-    const covered = new Set(BIDI_ERROR_TABLE.map((r) => r.bidi));
-    expect(SPEC_CODES.filter((c) => !covered.has(c))).toEqual([]);
+  it('classifies every spec error code, and the W3C table says which are BiDi\'s', () => {
+    expect(SPEC_CODES.filter((c) => !isW3cError('bidi', c))).toEqual([]);
+    const bidiSpec = new Set(W3C_ERROR_TABLE.filter((r) => r.spec !== 'classic').map((r) => r.error));
+    expect([...bidiSpec].sort()).toEqual([...SPEC_CODES].sort());
   });
 
-  it('uses only the 14 protocol codes, and has no duplicate un-patterned rule', () => {
-    for (const r of BIDI_ERROR_TABLE) expect(ERROR_CODES).toContain(r.code);
-    const plain = BIDI_ERROR_TABLE.filter((r) => !r.messagePattern).map((r) => r.bidi);
-    expect(new Set(plain).size).toBe(plain.length);
+  it('keeps only patterned rules and pseudo-codes of its own, with the 14 protocol codes', () => {
+    for (const r of BIDI_ERROR_TABLE) {
+      expect(ERROR_CODES).toContain(r.code);
+      expect(r.messagePattern !== undefined || r.bidi.startsWith('<')).toBe(true);
+    }
   });
 
   it('marks browser loss retryable with a session.ensure repair', () => {

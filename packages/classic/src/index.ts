@@ -4,7 +4,6 @@ export { DriverConnection } from './connection';
 export { ClassicPage } from './page';
 export { ClassicSession } from './session';
 export {
-  WEBDRIVER_ERROR_TABLE,
   TRANSPORT_ERROR_TABLE,
   DRIVER_EXITED_RULE,
   translateWebDriverError,
