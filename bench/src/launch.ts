@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, spawnManaged, waitForLine, type ManagedProcess } from '@browser-provider/bidi';
+import { freeLoopbackPort, spawnOwned, waitForLine, type OwnedProcess } from '@browser-provider/core/host';
 import { CHROME_ARGS } from '@browser-provider/chrome';
 import { userJs } from '@browser-provider/firefox';
 import { BidiSocket } from './bidi-socket';
@@ -16,7 +16,7 @@ export interface RawBidi {
   url: string;
   /** `session.new` capabilities a client must send. */
   capabilities: object;
-  proc: ManagedProcess;
+  proc: OwnedProcess;
 }
 
 export async function launchRawFirefox(): Promise<RawBidi> {
@@ -24,7 +24,7 @@ export async function launchRawFirefox(): Promise<RawBidi> {
   if (!bin) throw new Error('Firefox not found (set FIREFOX_PATH)');
   const profile = mkdtempSync(join(tmpdir(), 'bench-firefox-'));
   writeFileSync(join(profile, 'user.js'), userJs());
-  const proc = spawnManaged(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'], {
+  const proc = spawnOwned(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, 'about:blank'], {
     env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_NO_REMOTE: '1' },
     cleanupDirs: [profile],
   });
@@ -40,8 +40,8 @@ export async function launchRawChromium(): Promise<RawBidi> {
   const chrome = BINARIES.chromium();
   if (!driver || !chrome) throw new Error('chromedriver or Chromium not found (set CHROMEDRIVER_PATH / CHROME_PATH)');
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-chrome-'));
-  const port = await freePort();
-  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: [userDataDir] });
+  const port = await freeLoopbackPort();
+  const proc = spawnOwned(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: [userDataDir] });
   await waitForLine(proc, /ChromeDriver was started successfully/, AbortSignal.timeout(30_000)).catch(async (e: unknown) => {
     await proc.kill();
     throw e;

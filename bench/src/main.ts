@@ -195,7 +195,7 @@ async function main(): Promise<void> {
 }
 
 // Ctrl-C or a kill mid-run: exit through process.exit so the 'exit' hooks of the process owner
-// (packages/bidi spawnManaged) kill the browsers the floor and profile launched; the servers we
+// (core/host spawnOwned) kill the browsers the floor and profile launched; the servers we
 // spawned see their stdin close and stop theirs.
 for (const [sig, n] of [['SIGINT', 2], ['SIGTERM', 15]] as const) process.once(sig, () => process.exit(128 + n));
 

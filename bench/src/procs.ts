@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { findExecutable } from '@browser-provider/bidi';
+import { findExecutable } from '@browser-provider/core/host';
 import { CHROME_SEARCH, CHROMEDRIVER_SEARCH } from '@browser-provider/chrome';
 import { FIREFOX_SEARCH } from '@browser-provider/firefox';
 

@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OP_CALLER } from '@browser-provider/page-script';
 import { BidiBackend, type BidiAdapter } from './backend';
-import { spawnManaged, type ManagedProcess } from './process';
+import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 import { startStubServer, type StubServer } from './testing/stub-server';
 
 /** BidiBackend against a scripted remote end; the "browser process" is a `sleep`. */
 const sig = () => AbortSignal.timeout(5000);
 const SOURCE = 'globalThis.__installed = true';
 
-function adapter(stub: StubServer, procs: ManagedProcess[], attachUrl?: string, profileDirs: Array<string | undefined> = []): BidiAdapter {
+function adapter(stub: StubServer, procs: OwnedProcess[], attachUrl?: string, profileDirs: Array<string | undefined> = []): BidiAdapter {
   return {
     info: { providerId: 'stub-bidi', providerLabel: 'Stub', family: 'stub', browserLabel: 'Stub', engine: { name: 'Stub', automation: 'WebDriver BiDi' } },
     launch: async (_signal, profileDir) => {
-      const process = spawnManaged('sleep', ['30']);
+      const process = spawnOwned('sleep', ['30']);
       procs.push(process);
       profileDirs.push(profileDir);
       return { url: stub.url, capabilities: {}, process };
@@ -30,7 +30,7 @@ function adapter(stub: StubServer, procs: ManagedProcess[], attachUrl?: string, 
 
 describe('BidiBackend (stub remote end)', () => {
   let stub: StubServer;
-  let procs: ManagedProcess[];
+  let procs: OwnedProcess[];
   let backend: BidiBackend;
   let profileDirs: Array<string | undefined>;
   beforeEach(async () => {

@@ -4,7 +4,7 @@ import type { Feature, MethodName, ProviderStatus } from '@browser-provider/prot
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
 import { bidiSend } from './custom-methods';
-import type { ManagedProcess } from './process';
+import type { OwnedProcess } from '@browser-provider/core/host';
 import { BidiSession, type SessionKind } from './session';
 
 /** What an engine adapter provides: launching and describing its browser. Nothing else differs. */
@@ -45,7 +45,7 @@ export interface BidiAdapter {
 export interface LaunchedBrowser {
   url: string;
   capabilities: Record<string, unknown>;
-  process: ManagedProcess;
+  process: OwnedProcess;
   /** The process is a driver that outlives the browser it started (chromedriver), not the browser. */
   driver?: boolean;
 }

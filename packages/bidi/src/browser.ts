@@ -1,6 +1,6 @@
 import { BidiConnection } from './connection';
 import { browserGone, isBidiError } from './errors';
-import { groupSize, type ManagedProcess } from './process';
+import { groupSize, type OwnedProcess } from '@browser-provider/core/host';
 
 /**
  * One browser and its single BiDi session: the connection, the process we launched (absent when
@@ -42,7 +42,7 @@ const BY_TOP = new Set<string>(['log.entryAdded', 'network.beforeRequestSent', '
 export interface BrowserStartOptions {
   url: string;
   capabilities: Record<string, unknown>;
-  process?: ManagedProcess;
+  process?: OwnedProcess;
   /** `process` is a driver that stays up after the browser quits (its group then holds only the driver). */
   driver?: boolean;
   attached: boolean;
@@ -66,7 +66,7 @@ export class BidiBrowser {
 
   private constructor(
     readonly conn: BidiConnection,
-    readonly process: ManagedProcess | undefined,
+    readonly process: OwnedProcess | undefined,
     readonly attached: boolean,
     caps: Record<string, unknown>,
     private readonly driver: boolean,

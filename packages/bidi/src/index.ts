@@ -5,8 +5,7 @@ export { BIDI_ERROR_TABLE, browserGone, isBidiError, translateBidiError, type Er
 export { bidiSend, bidiSessionOf, contextOf } from './custom-methods';
 export { BidiPage } from './page';
 export { BidiSession } from './session';
-export { spawnManaged, waitForLine, type ManagedProcess } from './process';
-export { ATTACH_URL_ENV, findExecutable, freePort, resolveAttachUrl, versionOf, type ExecutableSearch } from './discovery';
+export { ATTACH_URL_ENV, resolveAttachUrl } from './discovery';
 export { pngSize } from './png';
 export { withPromptHandling } from './backend';
 export { finalizeDownload, MAX_DOWNLOAD_BYTES } from './downloads';

@@ -1,5 +1,6 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, findExecutable, resolveAttachUrl, versionOf, type BidiAdapter } from '@browser-provider/bidi';
+import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
+import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 

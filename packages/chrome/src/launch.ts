@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProviderError } from '@browser-provider/core';
-import { findExecutable, freePort, spawnManaged, waitForLine, type LaunchedBrowser } from '@browser-provider/bidi';
+import type { LaunchedBrowser } from '@browser-provider/bidi';
+import { findExecutable, freeLoopbackPort, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 
 export const CHROMEDRIVER_SEARCH = {
   envVar: 'CHROMEDRIVER_PATH',
@@ -13,6 +14,20 @@ export const CHROME_SEARCH = {
   envVar: 'CHROME_PATH',
   names: ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'],
   locations: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
+};
+
+/**
+ * Chromium's profile lock: `SingletonLock`, a symlink to `<hostname>-<pid>`, with `SingletonSocket`
+ * and `SingletonCookie` beside it. Chromium 156 hands a second launch on a live profile to the
+ * running browser, and chromedriver then answers `session not created`.
+ */
+export const CHROME_LOCK: BrowserLock = {
+  file: 'SingletonLock',
+  companions: ['SingletonSocket', 'SingletonCookie'],
+  pidOf(target) {
+    const m = /^(.*)-(\d+)$/.exec(target);
+    return m && isThisHost(m[1]!) ? Number(m[2]) : undefined;
+  },
 };
 
 export const INSTALL_STEPS = [
@@ -60,9 +75,11 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
     throw new ProviderError('setup_required', `${missing} not found.`, { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
   }
   const userDataDir = o.profileDir ?? mkdtempSync(join(tmpdir(), 'bp-chrome-'));
+  // A kept profile may still be held by the Chromium of a provider that died: end it and clear its lock.
+  if (o.profileDir !== undefined) await recoverProfile(o.profileDir, [CHROME_LOCK]);
   // The port may be taken between probing and binding; chromedriver then exits and we report it.
-  const port = await freePort();
-  const proc = spawnManaged(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: o.profileDir === undefined ? [userDataDir] : [] });
+  const port = await freeLoopbackPort();
+  const proc = spawnOwned(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: o.profileDir === undefined ? [userDataDir] : [] });
   try {
     await waitForLine(proc, /ChromeDriver was started successfully/, signal);
   } catch (e) {

@@ -11,7 +11,8 @@ export {
   type ClassicErrorRule,
 } from './errors';
 export { WireError, wireRequest, wireNewSession, waitForDriver, type WireMethod } from './wire';
-export { spawnOwned, freeLoopbackPort, type OwnedProcess } from './process';
+/** Kept for packages that took the process owner from here; it lives in core's host module. */
+export { spawnOwned, freeLoopbackPort, type OwnedProcess } from '@browser-provider/core/host';
 export { decodePng, encodePng, crop, blit, blankImage, type RgbaImage } from './png';
 export { TOP_FRAME, encodeFrameKey, decodeFrameKey, childFrameKey } from './frames';
 export { NAMED_KEYS, keyValue } from './keys';

@@ -2,13 +2,28 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProviderError } from '@browser-provider/core';
-import { findExecutable, spawnManaged, waitForLine, type LaunchedBrowser } from '@browser-provider/bidi';
+import type { LaunchedBrowser } from '@browser-provider/bidi';
+import { findExecutable, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 import { userJs } from './prefs';
 
 export const FIREFOX_SEARCH = {
   envVar: 'FIREFOX_PATH',
   names: ['firefox-esr', 'firefox'],
   locations: ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/usr/lib/firefox-esr/firefox-esr', '/usr/lib/firefox/firefox', '/opt/firefox/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'],
+};
+
+/**
+ * Firefox's profile lock on Linux and macOS: `lock`, a symlink to `<host address>:+<pid>`, beside
+ * `.parentlock` (an fcntl lock the kernel drops with the process). Firefox 153 ESR refuses a profile
+ * whose `lock` names a live Firefox ("already running").
+ */
+export const FIREFOX_LOCK: BrowserLock = {
+  file: 'lock',
+  companions: ['.parentlock'],
+  pidOf(target) {
+    const m = /^(.*):\+(\d+)$/.exec(target);
+    return m && isThisHost(m[1]!) ? Number(m[2]) : undefined;
+  },
 };
 
 export const INSTALL_STEPS = ['sudo apt-get install firefox-esr', 'or set FIREFOX_PATH to a Firefox binary (version 129 or newer for WebDriver BiDi user contexts)'];
@@ -21,9 +36,11 @@ export async function launchFirefox(executablePath: string | undefined, extraArg
   const bin = findExecutable({ ...FIREFOX_SEARCH, explicit: executablePath });
   if (!bin) throw new ProviderError('setup_required', 'Firefox was not found.', { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'bp-firefox-'));
+  // A kept profile may still be held by the Firefox of a provider that died: end it and clear its lock.
+  if (profileDir !== undefined) await recoverProfile(profileDir, [FIREFOX_LOCK]);
   // Rewritten at every launch, so a kept profile follows our current prefs.
   writeFileSync(join(profile, 'user.js'), userJs());
-  const proc = spawnManaged(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {
+  const proc = spawnOwned(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {
     cleanupDirs: profileDir === undefined ? [profile] : [],
     // Keeps Firefox from reusing a running instance and from crash-reporter dialogs.
     env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_NO_REMOTE: '1' },

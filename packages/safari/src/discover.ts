@@ -1,33 +1,15 @@
-import { accessSync, constants, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { findExecutable } from '@browser-provider/core/host';
 
 /**
  * Where the WebKit automation pieces live. Every lookup takes an override from the environment
  * first, then PATH, then the well-known Debian/Ubuntu and macOS locations; nothing is downloaded.
  */
 
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir && executable(join(dir, name))) return join(dir, name);
-  }
-  return undefined;
-}
-
-function firstExecutable(candidates: (string | undefined)[]): string | undefined {
-  return candidates.find((c): c is string => c !== undefined && c !== '' && executable(c));
-}
+export { onPath } from '@browser-provider/core/host';
 
 export function findWebKitWebDriver(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return firstExecutable([env.WEBKIT_WEBDRIVER_PATH, onPath('WebKitWebDriver', env), '/usr/bin/WebKitWebDriver']);
+  return findExecutable({ envVar: 'WEBKIT_WEBDRIVER_PATH', names: ['WebKitWebDriver'], locations: ['/usr/bin/WebKitWebDriver'] }, env);
 }
 
 /** MiniBrowser is not on PATH on Debian: it sits in the multiarch WebKitGTK library directory. */
@@ -46,13 +28,13 @@ export function miniBrowserCandidates(env: NodeJS.ProcessEnv = process.env): str
 }
 
 export function findMiniBrowser(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return firstExecutable(miniBrowserCandidates(env));
+  return findExecutable({ names: [], locations: miniBrowserCandidates(env) }, env);
 }
 
 export function findXvfb(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return firstExecutable([env.XVFB_PATH, onPath('Xvfb', env), '/usr/bin/Xvfb']);
+  return findExecutable({ envVar: 'XVFB_PATH', names: ['Xvfb'], locations: ['/usr/bin/Xvfb'] }, env);
 }
 
 export function findSafariDriver(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return firstExecutable([env.SAFARIDRIVER_PATH, '/usr/bin/safaridriver', onPath('safaridriver', env)]);
+  return findExecutable({ envVar: 'SAFARIDRIVER_PATH', names: ['/usr/bin/safaridriver', 'safaridriver'] }, env);
 }

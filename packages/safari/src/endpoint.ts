@@ -1,30 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { freeLoopbackPort, spawnOwned, waitForDriver, type DriverEndpoint, type OwnedProcess } from '@browser-provider/classic';
+import { waitForDriver, type DriverEndpoint } from '@browser-provider/classic';
+import { familyOf, freeLoopbackPort, spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 
 export type Spawner = (command: string, args: string[], env: NodeJS.ProcessEnv) => OwnedProcess;
-export const defaultSpawner: Spawner = (command, args, env) => spawnOwned(command, args, env);
+export const defaultSpawner: Spawner = (command, args, env) => spawnOwned(command, args, { env });
 
-/** Live members of process group `pgid` (Linux /proc); just the leader elsewhere. Zombies excluded. */
-export function groupPids(pgid: number): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [pgid];
-  }
-  const out: number[] = [];
-  for (const e of entries) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      // Fields after the parenthesised command name: state, ppid, pgrp, …
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (rest[0] !== 'Z' && Number(rest[2]) === pgid) out.push(Number(e));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return out;
+/** Live members of `leader`'s group and session (Linux /proc); just the leader elsewhere. */
+export function groupPids(leader: number): number[] {
+  return familyOf(leader) ?? [leader];
 }
 
 /**
@@ -55,6 +37,9 @@ export async function startDriverEndpoint(
   throw new Error(`${command} did not start: ${last}`);
 }
 
+/** How long a driver gets to quit on SIGTERM (and close its browser) before SIGKILL. */
+const GRACE_MS = 1500;
+
 function endpointOf(proc: OwnedProcess, port: number): DriverEndpoint {
   return {
     port,
@@ -63,6 +48,6 @@ function endpointOf(proc: OwnedProcess, port: number): DriverEndpoint {
     },
     exited: proc.exited,
     pids: () => groupPids(proc.pid),
-    kill: () => proc.kill(),
+    kill: () => proc.kill(GRACE_MS),
   };
 }

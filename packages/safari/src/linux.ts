@@ -85,6 +85,6 @@ export class WebKitGtkLauncher implements ClassicLauncher {
   async shutdown(): Promise<void> {
     const x = await this.x?.catch(() => undefined);
     this.x = undefined;
-    await x?.process.kill();
+    await x?.process.kill(1500);
   }
 }

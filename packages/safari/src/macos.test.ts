@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OwnedProcess } from '@browser-provider/classic';
+import type { OwnedProcess } from '@browser-provider/core/host';
 import { ProviderError } from '@browser-provider/core';
 import type { Spawner } from './endpoint';
 import { createSafariBackend, SAFARI_AUTOMATION_STEPS } from './index';
@@ -45,6 +45,7 @@ function stubDriver(newSession: () => { status: number; value: unknown }): Stub 
       },
       exited,
       output: [],
+      onLine: () => () => true,
       async kill() {
         if (exitReason !== undefined) return;
         exitReason = 'signal SIGTERM';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { spawnOwned, type OwnedProcess } from '@browser-provider/classic';
+import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 
 /**
  * A private X server for MiniBrowser, which has no headless mode (WebKitGTK 2.50 MiniBrowser
