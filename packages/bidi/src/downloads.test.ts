@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadRecord } from '@browser-provider/core';
-import { finalizeDownload } from './downloads';
+import { DownloadLedger, finalizeDownload } from './downloads';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 
 describe('finalizeDownload', () => {
@@ -73,5 +73,46 @@ describe('console and network buffers', () => {
       { request_id: 'r1', method: 'GET', url: 'http://a/2', resource_type: 'document', started_at: 100, status: 200, duration_ms: 50 },
       { request_id: 'r2', method: 'POST', url: 'http://a/x', started_at: 160, duration_ms: 10, failed: true },
     ]);
+  });
+});
+
+describe('DownloadLedger: every download is one record', () => {
+  it('keeps downloads that share a navigation id apart (Firefox 153: every download of one click has the same one)', () => {
+    const l = new DownloadLedger(500);
+    const urls = Array.from({ length: 50 }, (_, i) => `data:,${i}`);
+    for (const [i, url] of urls.entries()) l.begin('nav-1', url, `f${i}.txt`);
+    // Ends may arrive in another order; each is matched by URL within its navigation.
+    for (const url of [...urls].reverse()) {
+      const r = l.end('nav-1', url);
+      expect(r?.url).toBe(url);
+      l.update({ ...r!, state: 'completed', path: `/d/${url}` });
+    }
+    const list = l.list();
+    expect(list).toHaveLength(50);
+    expect(new Set(list.map((r) => r.download_id)).size).toBe(50);
+    expect(list.every((r) => r.state === 'completed')).toBe(true);
+    expect(l.end('nav-1', urls[0])).toBeUndefined();
+  });
+
+  it('matches same-URL downloads oldest first, and an end without a URL to the oldest open one', () => {
+    const l = new DownloadLedger(500);
+    const a = l.begin('n', 'http://x/f', 'f');
+    const b = l.begin('n', 'http://x/f', 'f');
+    const c = l.begin('n', 'http://x/g', 'g');
+    expect(l.end('n', 'http://x/f')?.download_id).toBe(a.download_id);
+    expect(l.end('n', undefined)?.download_id).toBe(b.download_id);
+    expect(l.end('n', 'http://x/other')?.download_id).toBe(c.download_id);
+    expect(l.end('other-nav', 'http://x/f')).toBeUndefined();
+  });
+
+  it('forgets the oldest records past its limit, and a late end of a forgotten one changes nothing', () => {
+    const l = new DownloadLedger(2);
+    const first = l.begin('a', 'u1', 'f1');
+    l.begin('b', 'u2', 'f2');
+    l.begin('c', 'u3', 'f3');
+    expect(l.list().map((r) => r.url)).toEqual(['u2', 'u3']);
+    expect(l.end('a', 'u1')).toBeUndefined();
+    l.update({ ...first, state: 'completed' });
+    expect(l.list()).toHaveLength(2);
   });
 });

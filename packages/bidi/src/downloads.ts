@@ -47,3 +47,55 @@ function uniquePath(dir: string, name: string): string {
     if (!existsSync(p)) return p;
   }
 }
+
+/**
+ * A session's downloads, one record each, in the order they began. The browser's key for a download
+ * is not unique: Firefox 153 sends no `download` id and gives every download a click starts the same
+ * `navigation` id (50 `data:` downloads from one click shared one), so records are held by our own
+ * id and a `downloadEnd` is matched to the oldest unfinished download of that key with the same URL
+ * (else of that key), never to one already finished.
+ */
+export class DownloadLedger {
+  readonly #records = new Map<string, DownloadRecord>();
+  /** Unfinished downloads by the browser's key, oldest first: our ids and their URLs. */
+  readonly #open = new Map<string, Array<{ id: string; url: string }>>();
+  #counter = 0;
+
+  constructor(private readonly max: number) {}
+
+  list(): DownloadRecord[] {
+    return [...this.#records.values()].map((d) => ({ ...d }));
+  }
+
+  begin(key: string, url: string, suggestedFilename: string): DownloadRecord {
+    const record: DownloadRecord = { download_id: `dl_${++this.#counter}`, url, suggested_filename: suggestedFilename, state: 'in_progress' };
+    this.#records.set(record.download_id, record);
+    this.#open.set(key, [...(this.#open.get(key) ?? []), { id: record.download_id, url }]);
+    while (this.#records.size > this.max) this.#forget(this.#records.keys().next().value as string);
+    return record;
+  }
+
+  /** The unfinished download a `downloadEnd` of `key` (and `url`, when given) is about, now no longer open. */
+  end(key: string, url: string | undefined): DownloadRecord | undefined {
+    const open = this.#open.get(key);
+    if (open === undefined) return undefined;
+    const at = Math.max(0, url === undefined ? 0 : open.findIndex((o) => o.url === url));
+    const [hit] = open.splice(at, 1);
+    if (open.length === 0) this.#open.delete(key);
+    return hit === undefined ? undefined : this.#records.get(hit.id);
+  }
+
+  /** Replaces a record (its finished state); a record already forgotten stays forgotten. */
+  update(record: DownloadRecord): void {
+    if (this.#records.has(record.download_id)) this.#records.set(record.download_id, record);
+  }
+
+  #forget(id: string): void {
+    this.#records.delete(id);
+    for (const [key, open] of this.#open) {
+      const rest = open.filter((o) => o.id !== id);
+      if (rest.length === 0) this.#open.delete(key);
+      else this.#open.set(key, rest);
+    }
+  }
+}

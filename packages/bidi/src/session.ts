@@ -1,7 +1,7 @@
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord } from '@browser-provider/core';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
 import type { BidiBrowser } from './browser';
-import { finalizeDownload } from './downloads';
+import { DownloadLedger, finalizeDownload } from './downloads';
 import { isBidiError } from './errors';
 import { BidiPage, type PageLinks, type PageOptions } from './page';
 
@@ -35,9 +35,8 @@ export class BidiSession implements BackendSession {
   private readonly offs: Array<() => void> = [];
   private listener: ((e: BackendEvent) => void) | undefined;
   private readonly links: PageLinks;
-  /** Downloads by the browser's key for them (download id, else navigation id). */
-  private readonly downloadsByKey = new Map<string, DownloadRecord>();
-  private downloadCounter = 0;
+  /** This session's downloads, one record each (see DownloadLedger for how the browser's events are matched). */
+  private readonly downloadLedger = new DownloadLedger(MAX_DOWNLOADS);
   readonly isolated: boolean;
   /** Settles once the session is over and, for a browser of its own, that browser has exited. */
   readonly ended: Promise<void>;
@@ -88,7 +87,7 @@ export class BidiSession implements BackendSession {
   }
 
   downloads(): DownloadRecord[] {
-    return [...this.downloadsByKey.values()].map((d) => ({ ...d }));
+    return this.downloadLedger.list();
   }
 
   /** The session's page for a browsing context (its own, or one of its frames). */
@@ -149,19 +148,15 @@ export class BidiSession implements BackendSession {
   private onDownloadBegin(p: Record<string, unknown>): void {
     const key = this.downloadKey(p);
     if (key === undefined || this.pageOf(p['context']) === undefined || !this.downloadsEnabled) return;
-    this.downloadsByKey.set(key, {
-      download_id: `dl_${++this.downloadCounter}`,
-      url: typeof p['url'] === 'string' ? p['url'] : '',
-      suggested_filename: safeFileName(typeof p['suggestedFilename'] === 'string' ? p['suggestedFilename'] : '', 'download'),
-      state: 'in_progress',
-    });
-    while (this.downloadsByKey.size > MAX_DOWNLOADS) this.downloadsByKey.delete(this.downloadsByKey.keys().next().value as string);
+    const url = typeof p['url'] === 'string' ? p['url'] : '';
+    this.downloadLedger.begin(key, url, safeFileName(typeof p['suggestedFilename'] === 'string' ? p['suggestedFilename'] : '', 'download'));
   }
 
   private onDownloadEnd(p: Record<string, unknown>): void {
     const key = this.downloadKey(p);
-    const record = key === undefined ? undefined : this.downloadsByKey.get(key);
-    if (key === undefined || record === undefined || this.closed) return;
+    if (key === undefined || this.closed) return;
+    const record = this.downloadLedger.end(key, typeof p['url'] === 'string' ? p['url'] : undefined);
+    if (record === undefined) return;
     let done: DownloadRecord;
     if (p['status'] !== 'complete') done = { ...record, state: 'canceled' };
     else {
@@ -172,7 +167,7 @@ export class BidiSession implements BackendSession {
         done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
       }
     }
-    this.downloadsByKey.set(key, done);
+    this.downloadLedger.update(done);
     this.listener?.({ type: 'download', page: this.pageOf(p['context']), download: done });
   }
 
