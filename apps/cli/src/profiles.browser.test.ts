@@ -1,5 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
@@ -7,7 +8,10 @@ import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSERS } from './browsers';
 import { servePage } from './testing/page-server';
-import { commandName, descendants } from './testing/processes';
+import { CHROME_ARGS, CHROME_SEARCH } from '@browser-provider/chrome';
+import { findExecutable, pidLive } from '@browser-provider/core/host';
+import { FIREFOX_SEARCH } from '@browser-provider/firefox';
+import { alive, commandName, descendants } from './testing/processes';
 
 /**
  * Named persistent profiles on real browsers, through the CLI server: a cookie with an expiry
@@ -40,6 +44,28 @@ const titleAt = async (c: ProviderClient, sessionId: string, path: string) =>
   ok(await c.call('page.open', { session_id: sessionId, url: `${site.origin()}${path}` })).title as string;
 
 const BROWSER_PROCESS: Record<string, RegExp> = { firefox: /^firefox/, chrome: /^chrom(e|ium)$/ };
+
+/**
+ * What a provider that died without its watchdog leaves behind: the browser still running on the
+ * profile, in a session of its own, and a provider lock naming a pid that is gone.
+ */
+async function orphanOn(browser: string, dir: string): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  const deadPid = await new Promise<number>((r) => {
+    const c = spawn(process.execPath, ['-e', '']);
+    c.once('exit', () => r(c.pid as number));
+  });
+  writeFileSync(join(dir, 'browser-provider.lock'), JSON.stringify({ pid: deadPid, host: hostname(), session_id: 'sess_gone', owner: 'gone', token: 'gone', acquired_at: new Date().toISOString() }));
+  const [bin, args] =
+    browser === 'firefox'
+      ? [findExecutable(FIREFOX_SEARCH), ['--headless', '--no-remote', '--profile', dir, 'about:blank']]
+      : [findExecutable(CHROME_SEARCH), [...CHROME_ARGS, `--user-data-dir=${dir}`, 'about:blank']];
+  const child = spawn(bin as string, args, { detached: true, stdio: 'ignore', env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1' } });
+  child.unref();
+  const lock = join(dir, browser === 'firefox' ? 'lock' : 'SingletonLock');
+  for (let i = 0; i < 300 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 100));
+  return child.pid as number;
+}
 // Each test starts up to three browsers and two servers; on a loaded 2-core machine that took 70 s.
 const SLOW = { timeout: 240_000 };
 
@@ -106,6 +132,44 @@ for (const browser of BROWSERS) {
         expect(await titleAt(c, fresh.session_id, '/')).toBe('cookies: none');
       } finally {
         await c.close();
+      }
+    });
+  });
+
+  describe.skipIf(!installed || browser === 'safari')(`a profile whose holder died, on ${browser}`, () => {
+    it('is recovered: the browser left on it is ended by the pid in its lock, and the profile reopens', SLOW, async () => {
+      const dir = join(root, browser, 'orphaned');
+      const orphan = await orphanOn(browser, dir);
+      const tree = [orphan, ...descendants(orphan)];
+      expect(alive(orphan)).toBe(true);
+      const c = serve(browser);
+      try {
+        const s = ok(await c.call('session.ensure', { persist: true, profile: 'orphaned' }));
+        expect(s.profile).toMatchObject({ name: 'orphaned', created: false });
+        expect(await titleAt(c, s.session_id, '/')).toBe('cookies: none');
+        expect(tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
+      } finally {
+        await c.close();
+        for (const pid of tree) if (pidLive(pid)) process.kill(pid, 'SIGKILL');
+      }
+    });
+
+    it('reopens after its server was killed -9, which leaves no browser behind', SLOW, async () => {
+      const a = serve(browser);
+      const s = ok(await a.call('session.ensure', { persist: true, profile: 'killed' }));
+      expect(await titleAt(a, s.session_id, '/?set')).toBe('cookies: persisted=yes');
+      const tree = descendants(a.pid as number);
+      expect(tree.length).toBeGreaterThan(0);
+      process.kill(a.pid as number, 'SIGKILL');
+      await a.close();
+      for (let i = 0; i < 100 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
+      const b = serve(browser);
+      try {
+        const again = ok(await b.call('session.ensure', { persist: true, profile: 'killed' }));
+        expect(again.profile).toMatchObject({ name: 'killed', created: false });
+      } finally {
+        await b.close();
       }
     });
   });
