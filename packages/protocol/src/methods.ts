@@ -50,6 +50,8 @@ export const TabInfo = z.object({
   url: z.string(),
   title: z.string(),
   active: z.boolean(),
+  /** Additive: false when the tab did not answer in time (a busy script); url and title are then the last known. */
+  responding: z.boolean().optional(),
 });
 
 export const DownloadInfo = z.object({

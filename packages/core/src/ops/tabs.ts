@@ -2,6 +2,7 @@ import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { PageHandle } from '../page';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
+import { raceSignal } from '../deadline';
 import { checkUrl } from './navigate';
 
 /**
@@ -10,12 +11,34 @@ import { checkUrl } from './navigate';
  */
 async function tabInfo(session: Session, page: PageHandle, signal: AbortSignal): Promise<ResultOf<'tab.activate'>> {
   const info = await page.backend.info(signal);
+  lastKnown.set(page, info);
   return { tab_id: page.id, page_id: page.id, url: info.url, title: info.title, active: session.currentPageId === page.id };
 }
 
-export async function listTabs(session: Session, signal: AbortSignal): Promise<ResultOf<'tab.list'>> {
-  const tabs = await Promise.all([...session.pages.values()].map((p) => tabInfo(session, p, signal)));
-  return { tabs };
+/** How long tab.list waits for one tab before listing it from what it last said. */
+export const TAB_INFO_WAIT_MS = 2_000;
+
+/** Each page's url and title as it last answered them, for listing it while it does not answer. */
+const lastKnown = new WeakMap<PageHandle, { url: string; title: string }>();
+
+/**
+ * Every tab, each asked for at most `waitMs`: a tab whose script is busy (a hung page) is listed with
+ * its last known url and title and `responding: false`, and never holds up the others.
+ */
+export async function listTabs(session: Session, signal: AbortSignal, waitMs = TAB_INFO_WAIT_MS): Promise<ResultOf<'tab.list'>> {
+  const one = async (page: PageHandle): Promise<ResultOf<'tab.activate'>> => {
+    const wait = AbortSignal.timeout(waitMs);
+    const either = AbortSignal.any([signal, wait]);
+    try {
+      // Raced as well: a backend may not give up a command that is stuck in the page.
+      return await raceSignal(tabInfo(session, page, either), either);
+    } catch (e) {
+      if (signal.aborted || !wait.aborted) throw e;
+      const known = lastKnown.get(page) ?? { url: '', title: '' };
+      return { tab_id: page.id, page_id: page.id, url: known.url, title: known.title, active: session.currentPageId === page.id, responding: false };
+    }
+  };
+  return { tabs: await Promise.all([...session.pages.values()].map(one)) };
 }
 
 export async function newTab(provider: Provider, session: Session, p: ParamsOf<'tab.new'>, signal: AbortSignal): Promise<ResultOf<'tab.new'>> {
