@@ -15,7 +15,6 @@ export { WireError, wireRequest, wireNewSession, waitForDriver, type WireMethod 
 export { spawnOwned, freeLoopbackPort, type OwnedProcess } from '@browser-provider/core/host';
 export { decodePng, encodePng, crop, blit, blankImage, type RgbaImage } from './png';
 export { TOP_FRAME, encodeFrameKey, decodeFrameKey, childFrameKey } from './frames';
-export { NAMED_KEYS, keyValue } from './keys';
 /** Test support: a minimal stand-in page script (the real one is @browser-provider/page-script). */
 export { standInPageScript } from './testing/stand-in';
 export type { OpName } from '@browser-provider/page-script';

@@ -1,11 +1,10 @@
 import type { Client } from 'webdriver';
-import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
+import { chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
 import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
-import { chordActions, keyValue, textActions } from './keys';
 import { navigate, type WaitUntil } from './navigate';
 import { captureScreenshot } from './screenshot';
 import type { WireMethod } from './wire';
@@ -218,22 +217,15 @@ export class ClassicPage implements BackendPage {
     if (!text) return;
     await this.inFrame(TOP_FRAME, signal, async (c) => {
       try {
-        await c.performActions([{ type: 'key', id: 'keyboard', actions: textActions(text) }]);
+        await c.performActions([keyboard(textKeyActions(text))]);
       } finally {
         await c.releaseActions();
       }
     });
   }
 
-  press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
-    const values = keys.map((k) => {
-      const v = keyValue(k);
-      if (v === undefined) {
-        throw new ProviderError('invalid_request', `Unknown key "${k}".`, { detail: 'unknown_key', details: { field: 'key' } });
-      }
-      return v;
-    });
-    return this.inputThenDetect(signal, [{ type: 'key', id: 'keyboard', actions: chordActions(values) }]);
+  async press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
+    return this.inputThenDetect(signal, [keyboard(chordKeyActions(keys))]);
   }
 
   /** Raw W3C action sequences (§17.5 Perform Actions) in this page's top document, then released. */

@@ -9,6 +9,7 @@ export { runStdioServer } from './server';
 export { parseParams } from './validate';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
+export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction } from './w3c/keys';
 export { W3C_ERROR_TABLE, errorFromRule, isW3cError, w3cErrorRule, type W3cErrorRow, type W3cErrorRule, type WebDriverProtocol } from './w3c/errors';
 export { DialogPolicy, type DialogAnswer } from './ops/dialog-policy';
 export { ScratchDir } from './ops/scratch';
