@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, createBackend, parseBrowser, type BrowserName } from './browsers';
+import { addMcpCommand } from './mcp-command';
 
 const browserArg = (v: string): BrowserName => {
   try {
@@ -44,6 +45,8 @@ program
     });
     process.exit(0);
   });
+
+addMcpCommand(program);
 
 program
   .command('status')

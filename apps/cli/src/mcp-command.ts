@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { Provider } from '@browser-provider/core';
+import { createBackend, parseBrowser, type BrowserName } from './browsers';
+
+interface McpFlags {
+  browser: BrowserName;
+  allowDebug: boolean;
+  allowEval: boolean;
+  attachUrl?: string;
+  uploadRoot: string[];
+  timeoutMs?: number;
+  profileRoot?: string;
+  http?: string;
+  token?: string;
+}
+
+const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+};
+
+/**
+ * `browser-provider mcp`: the same engine and flags as `serve`, spoken as MCP. The MCP package (and
+ * the SDK under it) is imported only when this command runs, so `serve` never loads it.
+ */
+export function addMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve MCP tools (browser_navigate, browser_click, …) on stdio, or on Streamable HTTP with --http (loopback only).')
+    .requiredOption('--browser <name>', 'firefox | chrome | safari', (v: string) => {
+      try {
+        return parseBrowser(v);
+      } catch (e) {
+        throw new InvalidArgumentError((e as Error).message);
+      }
+    })
+    .option('--allow-debug', 'enable raw protocol passthrough in the provider', false)
+    .option('--allow-eval', 'offer browser_evaluate (page.eval)', false)
+    .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
+    .option('--upload-root <dir>', 'a directory browser_file_upload may read files from (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
+    .option('--profile-root <dir>', 'where persistent profiles (browser_session persist) live')
+    .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
+    .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
+    .action(async (o: McpFlags) => {
+      const mcp = await import('@browser-provider/mcp');
+      let listen: { host: string; port: number } | undefined;
+      try {
+        listen = o.http !== undefined ? mcp.parseListen(o.http) : undefined;
+      } catch (e) {
+        program.error(`error: ${(e as Error).message}`);
+      }
+      const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
+      const provider = new Provider({
+        backend: await createBackend(o.browser, { attachUrl: o.attachUrl }),
+        allowDebug: o.allowDebug,
+        allowEval: o.allowEval,
+        uploadRoots: o.uploadRoot,
+        log,
+        ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
+        ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),
+      });
+      const options = { allowEval: o.allowEval, log };
+      if (listen === undefined) {
+        await mcp.runMcpStdio(provider, options);
+        process.exit(0);
+      }
+      const token = o.token ?? process.env.BROWSER_PROVIDER_MCP_TOKEN;
+      const server = await mcp.runMcpHttp(provider, { ...options, ...listen, token });
+      log(`listening on ${server.url}${token ? ' (bearer token required)' : ''}`);
+      const stop = async (sig: NodeJS.Signals) => {
+        log(`stopping: received ${sig}`);
+        await server.close();
+        await provider.shutdown(`received ${sig}`).catch(() => undefined);
+        process.exit(sig === 'SIGINT' ? 130 : 143);
+      };
+      process.once('SIGINT', (s) => void stop(s));
+      process.once('SIGTERM', (s) => void stop(s));
+    });
+}

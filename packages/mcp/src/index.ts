@@ -1,0 +1,5 @@
+export { createMcpSession, listed, type McpOptions } from './server';
+export { runMcpStdio } from './stdio';
+export { runMcpHttp, parseListen, type McpHttpOptions, type McpHttpServer } from './http';
+export { TOOLS, VOCABULARY, offeredTools } from './tools';
+export type { ToolDef, ToolGate, ToolAnswer } from './tool';

@@ -1,0 +1,106 @@
+import type { Dispatcher } from '@browser-provider/core';
+import type { ErrorObject, ResultOf } from '@browser-provider/protocol';
+import { PROTOCOL_VERSION } from '@browser-provider/protocol';
+
+/** A protocol error as a tool sees it: the envelope's error object, thrown. */
+export class CallError extends Error {
+  constructor(readonly error: ErrorObject) {
+    super(`${error.code}: ${error.message}`);
+    this.name = 'CallError';
+  }
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  result: T;
+  warnings: string[];
+}
+
+/** Request ids are unique per dispatcher; one counter for every link of this process keeps them so. */
+let nextId = 0;
+
+export interface LinkOptions {
+  /** `session.ensure`'s `browser_preference` for the session this link opens first. */
+  browserPreference?: string | undefined;
+}
+
+/**
+ * One MCP session's provider session. Tools call protocol methods through the same dispatcher as the
+ * stdio server (so validation, deadlines, leases and repairs are the protocol's), with this link's
+ * `session_id` filled in. The session opens on the first call that needs it and again after
+ * `browser_close`; `close` ends it with the MCP session.
+ */
+export class ProviderLink {
+  #session: Promise<ResultOf<'session.ensure'>> | undefined;
+  #ensureParams: Record<string, unknown>;
+  #closed = false;
+  /** The url and rev each page last answered with: to tell a navigation, and to diff since the last snapshot. */
+  readonly pages = new Map<string, { url: string; rev?: number }>();
+  /** The page the last answer was about: the one a call without page_id works on. */
+  current: string | undefined;
+
+  constructor(
+    readonly dispatcher: Dispatcher,
+    options: LinkOptions = {},
+  ) {
+    this.#ensureParams = options.browserPreference !== undefined ? { browser_preference: options.browserPreference } : {};
+  }
+
+  /** A call that needs no session (`provider.describe`, `provider.status`). */
+  async raw<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<CallResult<T>> {
+    const env = await this.dispatcher.handle({ protocol_version: PROTOCOL_VERSION, id: `mcp-${++nextId}`, method, params });
+    if (!env.ok) throw new CallError(env.error);
+    return { result: env.result as T, warnings: env.warnings };
+  }
+
+  /** A session-scoped call: opens the session first when there is none. */
+  async call<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<CallResult<T>> {
+    const session = await this.session();
+    return this.raw<T>(method, { ...params, session_id: session.session_id });
+  }
+
+  session(): Promise<ResultOf<'session.ensure'>> {
+    if (this.#closed) return Promise.reject(new CallError({ code: 'session_not_found', message: 'This MCP session is closed.', retryable: false, details: {} }));
+    this.#session ??= this.raw<ResultOf<'session.ensure'>>('session.ensure', this.#ensureParams).then(
+      (r) => r.result,
+      (e: unknown) => {
+        this.#session = undefined;
+        throw e;
+      },
+    );
+    return this.#session;
+  }
+
+  /** Whether a session is open (or opening). */
+  get open(): boolean {
+    return this.#session !== undefined;
+  }
+
+  /**
+   * Ends the current provider session; the next call opens a new one with `ensure` (when given) as
+   * its `session.ensure` params from then on.
+   */
+  async endSession(ensure?: Record<string, unknown>): Promise<void> {
+    const current = this.#session;
+    this.#session = undefined;
+    this.pages.clear();
+    this.current = undefined;
+    if (ensure !== undefined) this.#ensureParams = ensure;
+    const s = await current?.catch(() => undefined);
+    if (s !== undefined) await this.raw('session.close', { session_id: s.session_id }).catch(() => undefined);
+  }
+
+  /** Closes the provider session for good (the MCP session ended). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.endSession();
+  }
+
+  /** Records what a page answered with; returns the url it had before. */
+  seen(pageId: string, url: string | undefined, rev?: number): string | undefined {
+    const before = this.pages.get(pageId);
+    this.current = pageId;
+    this.pages.set(pageId, { url: url ?? before?.url ?? '', ...(rev !== undefined ? { rev } : before?.rev !== undefined ? { rev: before.rev } : {}) });
+    return before?.url;
+  }
+}

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
+import { startFixtureServer, TASKS_FIXTURE, type FixtureServer } from '@browser-provider/conformance';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, commandName, descendants } from '../../../apps/cli/src/testing/processes';
+import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
+
+/**
+ * `browser-provider mcp` as an MCP client sees it — the SDK's own Client over stdio and over
+ * Streamable HTTP — on every installed engine. One server per transport and engine, several checks each.
+ */
+
+const ENGINES = ['firefox', 'chrome', 'safari'] as const;
+const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
+const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+
+let site: FixtureServer;
+beforeAll(async () => {
+  site = await startFixtureServer();
+});
+afterAll(async () => {
+  await site.close();
+});
+/** What is still alive of a process tree, named (a watchdog may take a moment to follow its server). */
+const survivors = (tree: number[]) => tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`);
+const at = (path: string) => `${site.origin}${path}`;
+const T = TASKS_FIXTURE;
+
+/** A raw request, to send the headers a browser under DNS rebinding would (the SDK client never does). */
+function rawPost(url: string, headers: Record<string, string>): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+for (const browser of ENGINES) {
+  describe.skipIf(!installed(browser))(`mcp --browser ${browser}`, () => {
+    describe('over stdio', () => {
+      let s: StdioServer;
+      beforeAll(async () => {
+        s = await startStdio(['--browser', browser]);
+      });
+      afterAll(async () => {
+        if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      });
+
+      it('lists Playwright MCP’s tools with schemas and hints, and not the gated one', async () => {
+        const { tools } = await s.client.listTools();
+        const names = tools.map((t) => t.name);
+        for (const n of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_take_screenshot', 'browser_tabs', 'browser_fill_form', 'browser_diff', 'browser_session']) expect(names).toContain(n);
+        expect(names).not.toContain('browser_evaluate');
+        const click = tools.find((t) => t.name === 'browser_click');
+        expect(click?.inputSchema.required).toEqual(['target']);
+        expect(click?.annotations).toMatchObject({ readOnlyHint: false, title: 'Click' });
+        expect(tools.find((t) => t.name === 'browser_snapshot')?.annotations?.readOnlyHint).toBe(true);
+        const gated = await s.client.callTool({ name: 'browser_evaluate', arguments: { function: '() => 1' } });
+        expect(gated.isError).toBe(true);
+        expect(textOf(gated)).toMatch(/^Error permission_denied \(gated\): .*--allow-eval/);
+      });
+
+      it('navigates, types and clicks by ref and by selector, and answers each step with its diff', async () => {
+        const nav = await s.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.login.path) } });
+        const page = textOf(nav);
+        expect(page).toContain(`Page: "Sign in" ${at(T.login.path)}`);
+        const typed = await s.client.callTool({ name: 'browser_type', arguments: { target: refOf(page, 'textbox "Username"'), text: T.login.user } });
+        expect(textOf(typed)).toMatch(/Changes since the last snapshot[\s\S]*~ textbox "Username".*value="ada"/);
+        const pw = await s.client.callTool({ name: 'browser_type', arguments: { target: 'input[name=password]', text: T.login.password } });
+        expect(pw.isError).toBeFalsy();
+        const clicked = await s.client.callTool({ name: 'browser_click', arguments: { target: refOf(page, 'button "Sign in"'), element: 'Sign in button' } });
+        const after = textOf(clicked);
+        expect(after).toContain('Clicked Sign in button. The page navigated.');
+        expect(after).toContain(`Page: "Account" ${at(T.account.path)}`);
+        expect(after).toContain(T.login.welcome);
+        expect((clicked.structuredContent as { clicked?: boolean }).clicked).toBe(true);
+        const snap = await s.client.callTool({ name: 'browser_snapshot', arguments: { mode: 'interactive' } });
+        expect(textOf(snap)).toMatch(/link "Search" \[ref=e\d+\]/);
+      });
+
+      it('answers a screenshot as an image block', async () => {
+        const r = await s.client.callTool({ name: 'browser_take_screenshot', arguments: {} });
+        const image = (r.content as Array<{ type: string; data?: string; mimeType?: string }>).find((b) => b.type === 'image');
+        expect(image?.mimeType).toBe('image/png');
+        expect(Buffer.from(image?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+      });
+
+      it('answers errors as isError with the code, the cause and the repair in tool words', async () => {
+        const unknown = await s.client.callTool({ name: 'browser_click', arguments: { target: 'e999999' } });
+        expect(unknown.isError).toBe(true);
+        expect(textOf(unknown)).toMatch(/^Error element_not_found \(unknown_ref\): .+\nRepair: browser_snapshot/);
+        const old = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.search.path) } }));
+        const box = refOf(old, 'searchbox');
+        await s.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.table.path) } });
+        const stale = await s.client.callTool({ name: 'browser_type', arguments: { target: box, text: 'x' } });
+        expect(textOf(stale)).toMatch(/^Error element_not_found \(stale_ref\): .+\nRepair: browser_snapshot/);
+        const bad = await s.client.callTool({ name: 'browser_click', arguments: {} });
+        expect(textOf(bad)).toMatch(/^Error invalid_request \(invalid_params\): browser_click: target: required/);
+      });
+
+      it('exits when stdin closes and leaves no browser behind', async () => {
+        const tree = descendants(s.child.pid as number);
+        expect(tree.length).toBeGreaterThan(0);
+        const exited = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
+        s.child.stdin.end();
+        const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 60_000))]);
+        expect(code).toBe(0);
+        await expect.poll(() => survivors(tree), { timeout: 15_000 }).toEqual([]);
+        expect(s.stderr()).toContain('stopping: stdin closed');
+      });
+    });
+
+    describe('over Streamable HTTP', () => {
+      let h: HttpServer;
+      const TOKEN = 'test-token-123';
+      beforeAll(async () => {
+        h = await startHttp(['--browser', browser, '--token', TOKEN, '--allow-eval']);
+      });
+      afterAll(async () => {
+        if (h.child.exitCode === null) await h.stop();
+      });
+
+      it('keeps two MCP sessions apart: cookies, pages, and their end', async () => {
+        const a = await h.connect(TOKEN);
+        const b = await h.connect(TOKEN);
+        expect((await a.client.listTools()).tools.map((t) => t.name)).toContain('browser_evaluate');
+        const login = textOf(await a.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.login.path) } }));
+        const filled = await a.client.callTool({
+          name: 'browser_fill_form',
+          arguments: {
+            fields: [
+              { name: 'Username', type: 'textbox', target: refOf(login, 'textbox "Username"'), value: T.login.user },
+              { name: 'Password', type: 'textbox', target: refOf(login, 'textbox "Password"'), value: T.login.password },
+            ],
+          },
+        });
+        expect(textOf(filled)).toContain('Filled 2 fields.');
+        expect(textOf(await a.client.callTool({ name: 'browser_press_key', arguments: { key: 'Enter' } }))).toContain(T.login.welcome);
+        const other = textOf(await b.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.account.path) } }));
+        expect(other).toContain(T.account.signedOut);
+        const tabsA = textOf(await a.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+        const tabsB = textOf(await b.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+        expect(tabsA.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(1);
+        expect(tabsB).not.toContain(T.login.path);
+        const evaluated = await b.client.callTool({ name: 'browser_evaluate', arguments: { function: '() => document.title' } });
+        expect(textOf(evaluated)).toBe('Result (string): "Account"');
+        const sessions = async () => (await b.client.callTool({ name: 'browser_status', arguments: {} })).structuredContent as { sessions: number };
+        expect((await sessions()).sessions).toBe(2);
+        await a.transport.terminateSession();
+        await a.client.close();
+        await expect.poll(async () => (await sessions()).sessions, { timeout: 30_000 }).toBe(1);
+        await b.client.close();
+      });
+
+      it('refuses a rebinding Host, a foreign Origin and a missing token', async () => {
+        expect(await rawPost(h.url, { host: 'evil.example', authorization: `Bearer ${TOKEN}` })).toBe(403);
+        expect(await rawPost(h.url, { origin: 'http://evil.example', authorization: `Bearer ${TOKEN}` })).toBe(403);
+        expect(await rawPost(h.url, {})).toBe(401);
+        expect(await rawPost(h.url, { authorization: 'Bearer wrong-token-!!' })).toBe(401);
+        expect(await rawPost(h.url, { authorization: `Bearer ${TOKEN}` })).toBe(200);
+      });
+
+      it('stops on SIGTERM and leaves no browser behind', async () => {
+        const tree = descendants(h.child.pid as number);
+        expect(await h.stop()).toBe(143);
+        await expect.poll(() => survivors(tree), { timeout: 15_000 }).toEqual([]);
+      });
+    });
+  });
+}
+
+describe('mcp --http', () => {
+  it('refuses to listen on a non-loopback address', () => {
+    let out = '';
+    try {
+      execFileSync(process.execPath, [BIN, 'mcp', '--browser', 'firefox', '--http', '0.0.0.0:8931'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = String((e as { stderr?: string }).stderr);
+    }
+    expect(out).toContain('0.0.0.0 is not a loopback address');
+  });
+});

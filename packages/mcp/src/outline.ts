@@ -1,0 +1,76 @@
+/**
+ * Reading the snapshot outline (docs/snapshot.md: one line per node, two spaces per level) for the
+ * tools that show part of it. The outline is the protocol's; this only selects lines of it.
+ */
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** The indices of a line's ancestors, nearest last. */
+function ancestors(lines: readonly string[], at: number): number[] {
+  const out: number[] = [];
+  let indent = indentOf(lines[at] ?? '');
+  for (let i = at - 1; i >= 0 && indent > 0; i--) {
+    const d = indentOf(lines[i] ?? '');
+    if (d < indent && (lines[i] ?? '').trim() !== '') {
+      out.unshift(i);
+      indent = d;
+    }
+  }
+  return out;
+}
+
+/** A line that names `ref`: `[ref=e12]` on a node line, `[e12]` in a table row. */
+const namesRef = (line: string, ref: string) => line.includes(`[ref=${ref}]`) || line.includes(`[${ref}]`);
+
+/** The element `ref`'s line and everything nested under it, dedented; undefined when it is not there. */
+export function scopeLines(text: string, ref: string): string | undefined {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => namesRef(l, ref));
+  if (at < 0) return undefined;
+  const base = indentOf(lines[at] as string);
+  const out = [(lines[at] as string).slice(base)];
+  for (let i = at + 1; i < lines.length; i++) {
+    const l = lines[i] as string;
+    if (indentOf(l) <= base) break;
+    out.push(l.slice(base));
+  }
+  return out.join('\n');
+}
+
+const MAX_MATCHES = 30;
+
+export type FindResult = { count: number; shown: number; snippets: string[] } | { error: string };
+
+/**
+ * Lines matching a text (case-insensitive) or a regex ("/re/flags" or a bare pattern), each with the
+ * lines that contain it; ancestors shared by several matches are printed once, gaps as "…".
+ */
+export function findLines(text: string, q: { text: string } | { regex: string }): FindResult {
+  let test: (line: string) => boolean;
+  if ('text' in q) {
+    const needle = q.text.toLowerCase();
+    test = (l) => l.toLowerCase().includes(needle);
+  } else {
+    const m = /^\/(.*)\/([a-z]*)$/s.exec(q.regex);
+    let re: RegExp;
+    try {
+      re = m ? new RegExp(m[1] as string, (m[2] as string).replace('g', '')) : new RegExp(q.regex);
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+    test = (l) => re.test(l);
+  }
+  const lines = text.split('\n');
+  const matches = lines.flatMap((l, i) => (test(l.trim()) ? [i] : []));
+  const shown = matches.slice(0, MAX_MATCHES);
+  const keep = new Set<number>();
+  for (const i of shown) for (const j of [...ancestors(lines, i), i]) keep.add(j);
+  const snippets: string[] = [];
+  let last = -1;
+  for (const i of [...keep].sort((a, b) => a - b)) {
+    if (last >= 0 && i > last + 1) snippets.push(`${' '.repeat(indentOf(lines[i] as string))}…`);
+    snippets.push(lines[i] as string);
+    last = i;
+  }
+  return { count: matches.length, shown: shown.length, snippets };
+}

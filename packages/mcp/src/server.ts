@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { parseParams, ProviderError, PROVIDER_VERSION, type Dispatcher } from '@browser-provider/core';
+import { CallError, ProviderLink } from './link';
+import { offeredTools, TOOLS, VOCABULARY } from './tools';
+import type { ToolAnswer, ToolDef, ToolGate } from './tool';
+
+export interface McpOptions {
+  /** Offer browser_evaluate (the provider must run with allowEval too). */
+  allowEval?: boolean;
+  /** `browser_preference` of each MCP session's first provider session (`--browser` list → "auto"). */
+  browserPreference?: string | undefined;
+  log?: (message: string) => void;
+}
+
+const INSTRUCTIONS =
+  'Drive a real browser. browser_navigate answers with an outline of the page in which each element has a ref ([ref=e12]); pass that ref as target to browser_click, browser_type and the others. Every action answers with what changed since the last snapshot, so a new browser_snapshot is rarely needed. Errors name a repair: the tool to call next.';
+
+/** A tool as tools/list shows it: JSON Schema from its zod input, and the hints clients read. */
+export function listed(t: ToolDef): Tool {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(t.input, { io: 'input' }) as Record<string, unknown>;
+  return {
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: schema as Tool['inputSchema'],
+    annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: t.destructive ?? false, openWorldHint: t.openWorld ?? false },
+  };
+}
+
+function toResult(a: ToolAnswer, isError = false): CallToolResult {
+  return {
+    content: [{ type: 'text', text: a.text }, ...(a.image ? [{ type: 'image' as const, data: a.image.data, mimeType: a.image.mimeType }] : [])],
+    ...(a.structured !== undefined ? { structuredContent: a.structured } : {}),
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/**
+ * One MCP session: an SDK `Server` whose tools run against a provider session of its own (its own
+ * cookie jar, pages and leases), opened on the first tool call and closed with the MCP session.
+ */
+export function createMcpSession(dispatcher: Dispatcher, options: McpOptions = {}): { server: Server; link: ProviderLink } {
+  const gates = new Set<ToolGate>(options.allowEval ? ['allow-eval'] : []);
+  const tools = offeredTools(gates);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const link = new ProviderLink(dispatcher, { browserPreference: options.browserPreference });
+  const ctx = { link, vocab: VOCABULARY };
+  const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+    const name = req.params.name;
+    const tool = byName.get(name);
+    if (tool === undefined) {
+      const gated = TOOLS.find((t) => t.name === name)?.gate;
+      const why = gated !== undefined ? `${name} is off: the server was started without --${gated}.` : `There is no tool ${JSON.stringify(name)}.`;
+      return toResult(VOCABULARY.error({ code: gated !== undefined ? 'permission_denied' : 'unsupported_method', message: why, retryable: false, details: { code: gated !== undefined ? 'gated' : 'unknown_tool' } }), true);
+    }
+    try {
+      const args = parseParams(tool.input, req.params.arguments ?? {}, name);
+      return toResult(await tool.run(ctx, args));
+    } catch (e) {
+      if (e instanceof CallError) return toResult(VOCABULARY.error(e.error), true);
+      if (e instanceof ProviderError) return toResult(VOCABULARY.error(e.toEnvelope(null).error), true);
+      options.log?.(`tool ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return toResult(VOCABULARY.error({ code: 'internal_error', message: 'The tool failed unexpectedly; see the server log.', retryable: false, details: {} }), true);
+    }
+  });
+  server.onclose = () => {
+    void link.close();
+  };
+  return { server, link };
+}

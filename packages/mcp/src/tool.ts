@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Vocabulary } from './answer';
+import type { ProviderLink } from './link';
+
+/** What a tool answers: text for the model, the protocol result for programs, maybe an image. */
+export interface ToolAnswer {
+  text: string;
+  structured?: Record<string, unknown>;
+  image?: { data: string; mimeType: string };
+}
+
+/** Server flags a tool needs; a gated tool is not even listed without its flag. */
+export type ToolGate = 'allow-eval';
+
+export interface ToolContext {
+  link: ProviderLink;
+  vocab: Vocabulary;
+}
+
+/**
+ * One row of the tool table. `method` is the protocol method the tool maps to (docs, repair
+ * translation); tools that combine calls name the one that does the work. `input` is built from the
+ * method's zod params where the meaning is the same, so a field is described once.
+ */
+export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  method: string | undefined;
+  input: S;
+  readOnly: boolean;
+  destructive?: boolean;
+  /** Reaches past the page the user opened (a URL, the file system). */
+  openWorld?: boolean;
+  gate?: ToolGate;
+  run(ctx: ToolContext, args: z.infer<S>): Promise<ToolAnswer>;
+}
+
+export const defineTool = <S extends z.ZodObject>(t: ToolDef<S>): ToolDef => t as unknown as ToolDef;
+
+/** Our element refs (`e12`); anything else in `target` is a CSS selector. */
+const REF = /^e\d+$/;
+
+export const Target = z
+  .string()
+  .min(1)
+  .max(10_000)
+  .describe('The element: its ref from the latest snapshot (e.g. "e12"), or a CSS selector that matches exactly one element.');
+
+/** Playwright MCP's permission text; accepted for prompts written for it, and used in our messages. */
+export const ElementLabel = z.string().max(1_000).optional().describe('A human-readable description of the element (optional; not used to find it).');
+
+export function targetParams(target: string): { element_ref: string } | { selector: string } {
+  return REF.test(target) ? { element_ref: target } : { selector: target };
+}
+
+/** The field descriptions of a protocol method, re-described where the tool's wording differs. */
+export function field<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.describe(description);
+}

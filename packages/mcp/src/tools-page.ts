@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { METHODS, type ResultOf } from '@browser-provider/protocol';
+import { CallError } from './link';
+import { diffSnapshot, snapshotAnswer, stepAnswer } from './steps';
+import { defineTool, field, Target, targetParams, type ToolDef } from './tool';
+import { findLines, scopeLines } from './outline';
+
+/** Navigation, reading the page, waiting and screenshots. */
+
+const open = METHODS['page.open'].params.shape;
+const snap = METHODS['page.snapshot'].params.shape;
+const wait = METHODS['page.wait'].params.shape;
+const shot = METHODS['page.screenshot'].params.shape;
+const evaluate = METHODS['page.eval'].params.shape;
+
+type Snapshot = ResultOf<'page.snapshot'>;
+
+export const PAGE_TOOLS: ToolDef[] = [
+  defineTool({
+    name: 'browser_navigate',
+    title: 'Navigate to a URL',
+    description: 'Open a URL in the current tab; answers with the page snapshot (outline with element refs).',
+    method: 'page.open',
+    input: z.object({ url: field(open.url, 'The URL to open.') }),
+    readOnly: false,
+    openWorld: true,
+    async run(ctx, a) {
+      const r = await ctx.link.call<ResultOf<'page.open'>>('page.open', { url: a.url });
+      const s = await ctx.link.call<Snapshot>('page.snapshot', { page_id: r.result.page_id });
+      const answer = snapshotAnswer(ctx, ctx.vocab, s.result, [...r.warnings, ...s.warnings]);
+      return { ...answer, structured: { ...r.result, snapshot: s.result } };
+    },
+  }),
+  defineTool({
+    name: 'browser_navigate_back',
+    title: 'Go back',
+    description: 'Go back one entry in the tab\'s history; answers with the page snapshot.',
+    method: 'page.go_back',
+    input: z.object({}),
+    readOnly: false,
+    async run(ctx) {
+      const r = await ctx.link.call<ResultOf<'page.go_back'>>('page.go_back');
+      const s = await ctx.link.call<Snapshot>('page.snapshot', { page_id: r.result.page_id });
+      return { ...snapshotAnswer(ctx, ctx.vocab, s.result, [...r.warnings, ...s.warnings], 'Went back.'), structured: { ...r.result, snapshot: s.result } };
+    },
+  }),
+  defineTool({
+    name: 'browser_snapshot',
+    title: 'Page snapshot',
+    description:
+      'The page as a compact outline: one line per element with its role, name, state and ref ([ref=e12]) to act on. Use since_rev for only what changed, mode "interactive" for actionable elements only, scope for one element\'s subtree.',
+    method: 'page.snapshot',
+    input: z.object({
+      mode: snap.mode,
+      since_rev: snap.since_rev,
+      collapse: snap.collapse,
+      scope: Target.optional().describe('Show only this element (its ref) and what is inside it.'),
+    }),
+    readOnly: true,
+    async run(ctx, a) {
+      const { scope, ...shape } = a;
+      const s = await ctx.link.call<Snapshot>('page.snapshot', shape);
+      if (scope === undefined) return snapshotAnswer(ctx, ctx.vocab, s.result, s.warnings);
+      const ref = await scopeRef(ctx, scope);
+      const lines = scopeLines(s.result.text, ref);
+      if (lines === undefined) {
+        throw new CallError({
+          code: 'element_not_found',
+          message: `${scope} is not in the page's current snapshot${s.result.diff ? ' diff' : ''}.`,
+          retryable: false,
+          details: { code: 'scope_not_found', repair: { method: 'page.snapshot', params: {}, hint: 'Take a full snapshot and pick a ref from it.' } },
+        });
+      }
+      return snapshotAnswer(ctx, ctx.vocab, { ...s.result, text: lines }, s.warnings);
+    },
+  }),
+  defineTool({
+    name: 'browser_diff',
+    title: 'What changed',
+    description: 'Only what changed on the page since the last snapshot this session saw (added, removed and changed lines, by ref).',
+    method: 'page.snapshot',
+    input: z.object({}),
+    readOnly: true,
+    async run(ctx) {
+      const d = await diffSnapshot(ctx);
+      return stepAnswer(ctx, ctx.vocab, '', { page_id: d.snap.page_id, snapshot: d.snap }, d.warnings);
+    },
+  }),
+  defineTool({
+    name: 'browser_find',
+    title: 'Find in the page',
+    description: 'Search the page snapshot for text (case-insensitive) or a regular expression ("/re/flags"); answers the matching lines with the lines that contain them.',
+    method: 'page.snapshot',
+    input: z
+      .object({
+        text: z.string().min(1).max(10_000).optional().describe('Text to find (case-insensitive substring).'),
+        regex: z.string().min(1).max(10_000).optional().describe('A regular expression, case-sensitive unless written as "/pattern/i".'),
+      })
+      .refine((a) => (a.text === undefined) !== (a.regex === undefined), { message: 'give exactly one of text, regex' }),
+    readOnly: true,
+    async run(ctx, a) {
+      const s = await ctx.link.call<Snapshot>('page.snapshot', { collapse: false });
+      ctx.link.seen(s.result.page_id, s.result.url, s.result.rev);
+      const found = findLines(s.result.text, a.text !== undefined ? { text: a.text } : { regex: a.regex ?? '' });
+      if ('error' in found) throw new CallError({ code: 'invalid_request', message: `regex: ${found.error}`, retryable: false, details: { code: 'invalid_params', field: 'regex' } });
+      const head = `${found.count} match${found.count === 1 ? '' : 'es'} for ${JSON.stringify(a.text ?? a.regex)} (rev ${s.result.rev})${found.count > found.shown ? `, first ${found.shown} shown` : ''}:`;
+      return { text: [head, ...found.snippets].join('\n'), structured: { page_id: s.result.page_id, url: s.result.url, rev: s.result.rev, matches: found.count, text: found.snippets.join('\n') } };
+    },
+  }),
+  defineTool({
+    name: 'browser_wait_for',
+    title: 'Wait for',
+    description: 'Wait until text appears or disappears, or for a number of seconds (at most 30); answers with what changed meanwhile.',
+    method: 'page.wait',
+    input: z
+      .object({
+        text: field(wait.text_present, 'Text to wait for.'),
+        textGone: field(wait.text_absent, 'Text to wait to disappear.'),
+        time: z.number().positive().max(30).optional().describe('Seconds to wait (at most 30).'),
+      })
+      .refine((a) => a.text !== undefined || a.textGone !== undefined || a.time !== undefined, { message: 'give text, textGone or time' }),
+    readOnly: true,
+    async run(ctx, a) {
+      const warnings: string[] = [];
+      if (a.time !== undefined) await new Promise((r) => setTimeout(r, (a.time as number) * 1000));
+      let done = a.time !== undefined ? `Waited ${a.time} s.` : '';
+      if (a.text !== undefined || a.textGone !== undefined) {
+        const r = await ctx.link.call<ResultOf<'page.wait'>>('page.wait', {
+          ...(a.text !== undefined ? { text_present: a.text } : {}),
+          ...(a.textGone !== undefined ? { text_absent: a.textGone } : {}),
+        });
+        warnings.push(...r.warnings);
+        done = `${done} ${a.text !== undefined ? `"${a.text}" is on the page.` : ''}${a.textGone !== undefined ? ` "${a.textGone}" is gone.` : ''}`.trim();
+      }
+      return stepAnswer(ctx, ctx.vocab, done, {}, warnings);
+    },
+  }),
+  defineTool({
+    name: 'browser_take_screenshot',
+    title: 'Take a screenshot',
+    description: 'A PNG of the viewport, the full page, or one element, as an image. Act on refs from browser_snapshot, not on pixels.',
+    method: 'page.screenshot',
+    input: z.object({
+      target: Target.optional().describe('Only this element (a ref from the snapshot).'),
+      element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
+      fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
+      type: z.enum(['png']).optional().describe('Image format; PNG is what every engine here captures.'),
+    }),
+    readOnly: true,
+    async run(ctx, a) {
+      const ref = a.target !== undefined ? await scopeRef(ctx, a.target) : undefined;
+      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}) });
+      const { image, ...rest } = r.result;
+      return {
+        text: `Screenshot ${rest.width}×${rest.height} (${rest.media_type})${a.element ? ` of ${a.element}` : ''}.`,
+        structured: rest,
+        ...(image !== undefined ? { image: { data: image, mimeType: rest.media_type } } : {}),
+      };
+    },
+  }),
+  defineTool({
+    name: 'browser_evaluate',
+    title: 'Evaluate JavaScript',
+    description: 'Run a JavaScript function in the page and answer its JSON value: "() => document.title", or "(element) => element.value" with a selector target. Offered only when the server runs with --allow-eval.',
+    method: 'page.eval',
+    input: z.object({
+      function: field(evaluate.expression, 'A function: () => { … } or, with target, (element) => { … }.'),
+      target: z.string().min(1).max(10_000).optional().describe('A CSS selector; its first match is passed to the function.'),
+      element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
+    }),
+    readOnly: false,
+    destructive: true,
+    gate: 'allow-eval',
+    async run(ctx, a) {
+      const arg = a.target !== undefined ? `document.querySelector(${JSON.stringify(a.target)})` : '';
+      const r = await ctx.link.call<ResultOf<'page.eval'>>('page.eval', { expression: `(${a.function})(${arg})`, await_promise: true });
+      const value = JSON.stringify(r.result.value) ?? 'undefined';
+      return { text: `Result (${r.result.type}): ${value}${r.result.truncated ? ' (truncated)' : ''}`, structured: r.result as unknown as Record<string, unknown> };
+    },
+  }),
+];
+
+/** Scopes and element screenshots name an element by its ref (a selector would need a snapshot to mean one). */
+async function scopeRef(_ctx: unknown, target: string): Promise<string> {
+  const t = targetParams(target);
+  if ('element_ref' in t) return t.element_ref;
+  throw new CallError({
+    code: 'invalid_request',
+    message: `target: expected an element ref from the snapshot here, got the selector ${JSON.stringify(target)}.`,
+    retryable: false,
+    details: { code: 'ref_required', field: 'target', repair: { method: 'page.snapshot', params: {}, hint: 'Take a snapshot and pass the element\'s ref.' } },
+  });
+}

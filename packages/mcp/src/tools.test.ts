@@ -1,0 +1,91 @@
+import { METHODS, isMethodName } from '@browser-provider/protocol';
+import { describe, expect, it } from 'vitest';
+import { parseListen } from './http';
+import { findLines, scopeLines } from './outline';
+import { listed } from './server';
+import { offeredTools, TOOLS, VOCABULARY } from './tools';
+
+/** Namespaced methods the tools call besides the normalized ones (core's own, on every engine). */
+const NAMESPACED = new Set(['dialog.handle']);
+
+describe('the tool table', () => {
+  it('has one row per tool, each mapped to a real method, with an object schema and hints', () => {
+    expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
+    for (const t of TOOLS) {
+      expect(t.name).toMatch(/^browser_[a-z_]+$/);
+      if (t.method !== undefined) expect(isMethodName(t.method) || NAMESPACED.has(t.method)).toBe(true);
+      const l = listed(t);
+      expect(l.inputSchema.type).toBe('object');
+      expect(l.annotations?.readOnlyHint).toBe(t.readOnly);
+      expect(t.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('takes the protocol’s constraints for the fields it shares with a method', () => {
+    const props = (name: string) => (listed(TOOLS.find((t) => t.name === name) as (typeof TOOLS)[number]).inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    expect(props('browser_navigate').url).toMatchObject({ type: 'string', maxLength: 100_000 });
+    expect(props('browser_press_key').key).toMatchObject({ maxLength: 64 });
+    expect(props('browser_snapshot').mode).toMatchObject({ enum: ['full', 'interactive'] });
+    expect(props('browser_type').text).toMatchObject({ maxLength: 1_000_000 });
+    expect(METHODS['page.type'].params.shape.text.maxLength).toBe(1_000_000);
+  });
+
+  it('offers the eval tool only behind --allow-eval', () => {
+    expect(offeredTools(new Set()).map((t) => t.name)).not.toContain('browser_evaluate');
+    expect(offeredTools(new Set(['allow-eval'])).map((t) => t.name)).toContain('browser_evaluate');
+  });
+});
+
+describe('repairs in tool words', () => {
+  it.each([
+    [{ method: 'page.snapshot', params: { session_id: 's', page_id: 'p' }, hint: 'Take one.' }, 'browser_snapshot — Take one.'],
+    [{ method: 'tab.list', params: { session_id: 's' }, hint: 'List them.' }, 'browser_tabs {"action":"list"} — List them.'],
+    [{ method: 'page.click', params: { element_ref: 'e4' }, hint: 'Use page.snapshot first.' }, 'browser_click {"target":"e4"} — Use browser_snapshot first.'],
+    [{ method: 'page.wait', params: { text_present: 'Done', timeout_ms: 5 }, hint: '' }, 'browser_wait_for {"text":"Done"}'],
+    [{ method: 'session.ensure', params: { browser_preference: 'chrome' }, hint: 'Ask for chrome.' }, 'browser_session {"browser":"chrome"} — Ask for chrome.'],
+    [{ method: 'jobs.get', params: { job_id: 'j1' }, hint: 'Wait.' }, 'jobs.get {"job_id":"j1"} — Wait.'],
+  ])('%j → %s', (repair, said) => {
+    expect(VOCABULARY.repair(repair)).toBe(said);
+  });
+
+  it('says an error in two lines: the code and cause, then the repair', () => {
+    const a = VOCABULARY.error({
+      code: 'element_not_found',
+      message: 'Element e3 is stale; call page.snapshot.',
+      retryable: false,
+      details: { code: 'stale_ref', repair: { method: 'page.snapshot', params: {}, hint: 'Take a new snapshot.' } },
+    });
+    expect(a.text).toBe('Error element_not_found (stale_ref): Element e3 is stale; call browser_snapshot.\nRepair: browser_snapshot — Take a new snapshot.');
+  });
+});
+
+const OUTLINE = ['main [ref=e1]', '  heading "Prices" [level=1] [ref=e2]', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]', '      cell "$31.50" [ref=e6]', '    row [ref=e7]', '      cell "Compact lamp" [ref=e8]', '  link "Search" [ref=e9] -> /s'].join('\n');
+
+describe('reading the outline', () => {
+  it('scopes to one element and what is inside it', () => {
+    expect(scopeLines(OUTLINE, 'e4')).toBe('row [ref=e4]\n  cell "Quiet lamp" [ref=e5]\n  cell "$31.50" [ref=e6]');
+    expect(scopeLines(OUTLINE, 'e99')).toBeUndefined();
+  });
+
+  it('finds text or a regex with the lines that contain each match', () => {
+    const r = findLines(OUTLINE, { text: 'quiet LAMP' });
+    expect(r).toEqual({ count: 1, shown: 1, snippets: ['main [ref=e1]', '  …', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]'] });
+    const re = findLines(OUTLINE, { regex: '/\\$\\d+\\.50/' });
+    expect('count' in re && re.count).toBe(1);
+    expect(findLines(OUTLINE, { regex: '(' })).toHaveProperty('error');
+  });
+});
+
+describe('--http', () => {
+  it.each([
+    ['127.0.0.1:8931', { host: '127.0.0.1', port: 8931 }],
+    ['localhost:0', { host: '127.0.0.1', port: 0 }],
+    ['[::1]:9000', { host: '::1', port: 9000 }],
+    ['8931', { host: '127.0.0.1', port: 8931 }],
+  ])('listens on %s', (spec, want) => {
+    expect(parseListen(spec)).toEqual(want);
+  });
+  it.each(['0.0.0.0:8931', '192.168.1.4:80', 'example.com:80', '[::]:80', '127.0.0.1:99999', 'nonsense'])('refuses %s', (spec) => {
+    expect(() => parseListen(spec)).toThrow();
+  });
+});
