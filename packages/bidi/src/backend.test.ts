@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OP_CALLER } from '@browser-provider/page-script';
+import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import { BidiBackend, type BidiAdapter } from './backend';
 import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 import { startStubServer, type StubServer } from './testing/stub-server';
@@ -55,12 +56,14 @@ describe('BidiBackend (stub remote end)', () => {
     expect(backend.running()).toBe(true);
     expect(s).toMatchObject({ isolated: true, attached: false });
     expect(sent('session.subscribe')[0]?.['events']).toContain('browsingContext.navigationStarted');
-    expect(sent('script.addPreloadScript')).toEqual([{ functionDeclaration: `function () {\n${SOURCE}\n}`, userContexts: ['uc1'] }]);
+    expect(sent('script.addPreloadScript')[0]).toEqual({ functionDeclaration: `function () {\n${SOURCE}\n}`, userContexts: ['uc1'] });
+    // And the listener recorder, in the page's own realm (no sandbox): it must see the page's addEventListener.
+    expect(sent('script.addPreloadScript')[1]).toEqual({ functionDeclaration: listenerRecorderSource(), userContexts: ['uc1'] });
     const page = await s.newPage(sig());
     expect(sent('browsingContext.create')).toEqual([{ type: 'tab', userContext: 'uc1' }]);
     await s.close(sig());
     expect(sent('browser.removeUserContext')).toEqual([{ userContext: 'uc1' }]);
-    expect(sent('script.removePreloadScript')).toEqual([{ script: 'pre1' }]);
+    expect(sent('script.removePreloadScript')).toEqual([{ script: 'pre1' }, { script: 'pre1' }]);
     await expect(s.newPage(sig())).rejects.toMatchObject({ code: 'session_not_found' });
     expect(page.targetId).toBe('ctx2');
   });
@@ -80,7 +83,8 @@ describe('BidiBackend (stub remote end)', () => {
     expect(s.isolated).toBe(true);
     // Its pages live in the default user context, the one a browser keeps on disk.
     expect(sent('browser.createUserContext')).toHaveLength(1);
-    expect(sent('script.addPreloadScript')[1]?.['userContexts']).toEqual(['default']);
+    // Two preloads per session (the page script, the listener recorder); this session's come after the other's.
+    expect(sent('script.addPreloadScript')[2]?.['userContexts']).toEqual(['default']);
     // The stub "browser" exits when asked to close, as a real one does.
     stub.handle('browser.close', () => {
       void procs[1]!.kill();

@@ -1,5 +1,6 @@
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord } from '@browser-provider/core';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
+import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
 import { DownloadLedger, finalizeDownload } from './downloads';
 import { isBidiError } from './errors';
@@ -47,7 +48,8 @@ export class BidiSession implements BackendSession {
     readonly browser: BidiBrowser,
     readonly userContext: string,
     readonly kind: SessionKind,
-    private readonly preloadScript: string | undefined,
+    /** Our preload scripts in this user context (the page script, the listener recorder). */
+    private readonly preloadScripts: readonly string[],
     private readonly pageOptions: PageOptions,
     private readonly onClosed: (s: BidiSession) => void,
     readonly scratch: ScratchDir,
@@ -185,8 +187,10 @@ export class BidiSession implements BackendSession {
     const scratch = new ScratchDir('bp-bidi-');
     try {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
+      const recorder = await addListenerRecorder(browser, userContext, signal);
+      const preloads = [preload, recorder].filter((id): id is string => id !== undefined);
       const incoming = await allowDownloads(browser, userContext, scratch, signal);
-      return new BidiSession(browser, userContext, kind, preload, pageOptions, onClosed, scratch, incoming);
+      return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming);
     } catch (e) {
       scratch.dispose();
       if (ownContext) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);
@@ -237,7 +241,7 @@ export class BidiSession implements BackendSession {
       } else {
         for (const p of this.pages) tasks.push(p.close(signal).catch(ignoreGone));
       }
-      if (this.preloadScript) tasks.push(conn.send('script.removePreloadScript', { script: this.preloadScript }, signal).catch(ignoreGone));
+      for (const script of this.preloadScripts) tasks.push(conn.send('script.removePreloadScript', { script }, signal).catch(ignoreGone));
       await Promise.all(tasks);
     }
     this.dispose('closed by the client');
@@ -283,6 +287,25 @@ async function allowDownloads(browser: BidiBrowser, userContext: string, scratch
   } catch (e) {
     if (isBidiError(e, 'unknown command') || isBidiError(e, 'invalid argument') || isBidiError(e, 'unsupported operation')) return undefined;
     throw e;
+  }
+}
+
+/**
+ * The listener recorder (page-script's recorder.ts) in the page's main world — no sandbox, so it sees
+ * the page's own addEventListener calls — before any page script runs. What it records only adds
+ * `clickable` lines to snapshots; an engine that refuses it leaves the style heuristics.
+ */
+async function addListenerRecorder(browser: BidiBrowser, userContext: string, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const { script } = await browser.conn.send<{ script: string }>(
+      'script.addPreloadScript',
+      { functionDeclaration: listenerRecorderSource(), userContexts: [userContext] },
+      signal,
+    );
+    return script;
+  } catch (e) {
+    if (signal.aborted) throw e;
+    return undefined;
   }
 }
 

@@ -4,7 +4,8 @@ import { jsdomPage } from '../testing/jsdom-page';
 import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
 
 describe('names and roles table (jsdom)', () => {
-  test('every case gets the expected role and name', async () => {
+  // One query per case on top of a snapshot: jsdom takes seconds on a loaded machine, so no 5 s default.
+  test('every case gets the expected role and name', { timeout: 60_000 }, async () => {
     const page = jsdomPage(namesRolesFixture());
     const snap = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 10_000, mode: 'full' }));
     const ids = new Map<string, number>();

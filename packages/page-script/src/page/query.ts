@@ -9,19 +9,30 @@ import { allRoots, checkSelector, composedChildren, composedParent, deepQueryAll
 import { hasSize, hiddenByVisibility, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
 import { INTERACTIVE_ROLES, finalRole, nativelyActionable, roleOf } from './roles';
 import { accessibleName, flat, LabelIndex } from './names';
+import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
 
 const DEFAULT_LIMIT = 20;
 
-/** Per-call caches: computed styles and the label index. */
+/** Per-call caches: computed styles, the label index, the elements with click listeners. */
 interface Ctx {
   styleOf: StyleOf;
   labels: LabelIndex;
+  listened: Set<Element>;
 }
 
 function toMatch(el: Element, ctx: Ctx): Match {
   const role = roleOf(el);
+  if (clickableOnly(el, role, ctx)) return { id: idFor(el), role: 'clickable', name: clickableName(el, flat).name };
   const name = accessibleName(el, role, ctx.styleOf, ctx.labels);
   return { id: idFor(el), role: finalRole(role, name), name };
+}
+
+/** The snapshot's `clickable` rule (./clickables.ts), for one element. */
+function clickableOnly(el: Element, role: string, ctx: Ctx): boolean {
+  if (!CLICKABLE_BASE_ROLES.has(role) || el.localName === 'body' || el.localName === 'html' || el.localName === 'label') return false;
+  if (ctx.listened.has(el)) return true;
+  const parent = composedParent(el);
+  return clickableByMarkup(el, ctx.styleOf(el).cursor, parent ? ctx.styleOf(parent).cursor : 'auto');
 }
 
 function shown(el: Element, styleOf: StyleOf): boolean {
@@ -32,8 +43,9 @@ function iframeIds(styleOf: StyleOf): LocalId[] {
   return deepQueryAll('iframe,frame').filter((f) => styleVisible(f, styleOf)).map(idFor);
 }
 
-function actsAlone(el: Element): boolean {
-  return INTERACTIVE_ROLES.has(roleOf(el)) || nativelyActionable(el);
+function actsAlone(el: Element, ctx: Ctx): boolean {
+  const role = roleOf(el);
+  return INTERACTIVE_ROLES.has(role) || nativelyActionable(el) || clickableOnly(el, role, ctx);
 }
 
 interface Found {
@@ -74,7 +86,7 @@ function textSearch(needle: string, ctx: Ctx): Found[] {
       const own = flat(sub.text).toLowerCase();
       let hit = own.includes(needle);
       let exact = own === needle;
-      if (!hit && actsAlone(el)) {
+      if (!hit && actsAlone(el, ctx)) {
         const name = accessibleName(el, roleOf(el), styleOf, ctx.labels).toLowerCase();
         hit = name.includes(needle);
         exact = name === needle;
@@ -91,21 +103,21 @@ function textSearch(needle: string, ctx: Ctx): Found[] {
 }
 
 /** A text hit on a label means its control; on passive text inside a button or link, that button. */
-function promote(el: Element): Element {
+function promote(el: Element, ctx: Ctx): Element {
   if (el.localName === 'label') {
     const control = (el as HTMLLabelElement).control;
     if (control && styleVisible(control)) return control;
   }
-  if (actsAlone(el)) return el;
+  if (actsAlone(el, ctx)) return el;
   for (let p = composedParent(el); p && p.localName !== 'body'; p = composedParent(p)) {
-    if (actsAlone(p)) return p;
+    if (actsAlone(p, ctx)) return p;
   }
   return el;
 }
 
 export function query(q: unknown): QueryResult {
   const styleOf = styleCache();
-  const ctx: Ctx = { styleOf, labels: new LabelIndex() };
+  const ctx: Ctx = { styleOf, labels: new LabelIndex(), listened: listenedElements() };
   const { selector, text, limit } = (q ?? {}) as { selector?: unknown; text?: unknown; limit?: unknown };
   const max = typeof limit === 'number' && limit >= 1 ? Math.min(Math.floor(limit), 1000) : DEFAULT_LIMIT;
   const needle = typeof text === 'string' ? flat(text).toLowerCase() : '';
@@ -124,7 +136,7 @@ export function query(q: unknown): QueryResult {
     const exact: Element[] = [];
     const partial: Element[] = [];
     for (const f of found) {
-      const el = promote(f.el);
+      const el = promote(f.el, ctx);
       if (seen.has(el) || !hasSize(el)) continue;
       seen.add(el);
       (f.exact ? exact : partial).push(el);

@@ -96,7 +96,7 @@ describe('snapshot (jsdom)', () => {
 
   test('natively actionable elements without an interactive role are kept and actionable', async () => {
     const { s } = await snap('<div onclick="x()">Clickable</div><span tabindex="0">Focusable</span><div contenteditable="true">Edit me</div><details><summary>More</summary>body</details>');
-    expect(outline(s)).toBe(['document', '  generic *', '    text: Clickable', '  generic *', '    text: Focusable', '  textbox *', '    text: Edit me', '  group', '    button "More" *', '    text: body'].join('\n'));
+    expect(outline(s)).toBe(['document', '  clickable "Clickable" *', '  clickable "Focusable" *', '  textbox *', '    text: Edit me', '  group', '    button "More" *', '    text: body'].join('\n'));
   });
 
   test('a label whose control is not rendered stands in for it', async () => {

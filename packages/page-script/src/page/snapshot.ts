@@ -19,6 +19,7 @@ import { hrefOf, levelOf, statesOf, valueOf } from './facts';
 import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
 import { pack } from './pack';
+import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
 
 const MAX_TEXT = 2000;
 const DEFAULT_MAX_NODES = 5000;
@@ -32,7 +33,12 @@ interface Flags {
   textVisible: boolean;
   /** An ancestor has aria-disabled="true" (it disables the whole subtree). */
   ariaDisabled: boolean;
+  /** The parent's computed cursor: a pointer cursor marks a clickable only where it starts. */
+  cursor: string;
 }
+
+/** Flags at the root of a walk. */
+export const ROOT_FLAGS: Flags = { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false, cursor: 'auto' };
 
 class Walk {
   readonly nodes: RawNode[] = [];
@@ -49,6 +55,10 @@ class Walk {
   private readonly focused = deepActiveElement();
   private readonly labels = new LabelIndex();
   private readonly sized = new Map<Element, boolean>();
+  /** Elements the listener recorder saw get a click listener (../recorder.ts). */
+  private readonly listened = listenedElements();
+  /** Actionable nodes emitted so far: tells whether a clickable wrapper holds a target of its own. */
+  private actionableCount = 0;
 
   /** Box sizes are asked twice for label-wrapped controls (proxy decision, then the control itself). */
   private hasSize(el: Element): boolean {
@@ -70,6 +80,7 @@ class Walk {
       return null;
     }
     this.nodes.push(node);
+    if (node.actionable) this.actionableCount++;
     const index = this.nodes.length - 1;
     out.push(index);
     return index;
@@ -162,8 +173,14 @@ class Walk {
     if (control !== null && this.labelProxy(el as HTMLLabelElement, control, out, flags)) return;
     const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
     const enabled = !ariaDisabled && !nativelyDisabled(el);
+    const editingHost = role === 'generic' && isEditingHost(el);
+    if (!flags.foldPassive && !editingHost && CLICKABLE_BASE_ROLES.has(role) && tag !== 'body' && tag !== 'html' && tag !== 'label' &&
+      (clickableByMarkup(el, style.cursor, flags.cursor) || this.listened.has(el))) {
+      this.clickable(el, style, block, enabled, ariaDisabled, out, flags);
+      return;
+    }
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
-    if (role === 'generic' && interactiveKind && isEditingHost(el)) role = 'textbox';
+    if (editingHost) role = 'textbox';
     const actionable = interactiveKind && enabled && this.hasSize(el);
     const generic = GENERIC_ROLES.has(role) || role === 'form' || role === 'region';
     const ownTextIsAName = tag === 'label' ? control !== null : suppressesOwnText(el);
@@ -180,7 +197,7 @@ class Walk {
       keep = name !== '' && (!this.interactive || CONTEXT_ROLES.has(role));
     } else keep = !this.interactive || CONTEXT_ROLES.has(role);
 
-    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled };
+    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled, cursor: style.cursor };
     if (!keep) {
       this.children(el, out, childFlags);
       if (block) this.flush();
@@ -203,6 +220,35 @@ class Walk {
     }
     this.children(el, node.children, childFlags);
     this.flush();
+  }
+
+  /**
+   * An element that is clickable only by a listener, `onclick`, `tabindex` or a pointer cursor. Its
+   * subtree is walked first: when it holds an actionable node of its own (a wrapper around a link or
+   * button, a list that delegates its items' clicks), the wrapper is not a second line and folds.
+   * Otherwise it is one `clickable` line named by its text, its passive content dropped (the nodes
+   * array only grew while walking it, so cutting it back removes exactly that subtree) — unless the
+   * text is too long to be a name, when the content stays under it.
+   */
+  private clickable(el: Element, style: CSSStyleDeclaration, block: boolean, enabled: boolean, ariaDisabled: boolean, out: number[], flags: Flags): void {
+    this.flush();
+    const mark = this.nodes.length;
+    const before = this.actionableCount;
+    const kids: number[] = [];
+    this.children(el, kids, { suppressText: flags.suppressText, foldPassive: false, textVisible: true, ariaDisabled, cursor: style.cursor });
+    this.flush();
+    if (this.actionableCount > before || this.truncated) {
+      for (const k of kids) out.push(k);
+      if (block) this.flush();
+      return;
+    }
+    const actionable = enabled && this.hasSize(el);
+    const { name, long } = clickableName(el, flat);
+    if (!long) this.nodes.length = mark;
+    const node: RawNode = { id: idFor(el), role: 'clickable', name, actionable, enabled, children: long ? kids : [] };
+    this.facts(el, 'clickable', enabled, node);
+    if (actionable) node.selector_hint = this.hints.hint(el);
+    this.emit(node, out);
   }
 
   /**
@@ -292,7 +338,7 @@ export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined)
   const title = flat(document.title ?? '');
   walk.nodes.push({ role: 'document', name: title, actionable: false, enabled: true, children: [] });
   const root = document.documentElement;
-  if (root) walk.children(root, walk.nodes[0]!.children, { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false });
+  if (root) walk.children(root, walk.nodes[0]!.children, ROOT_FLAGS);
   walk.flush();
   return { doc: DOC, url: location.href, title, nodes: walk.nodes, truncated: walk.truncated };
 }

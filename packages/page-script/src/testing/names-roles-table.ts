@@ -60,6 +60,16 @@ export const NAMES_ROLES_CASES: readonly NameRoleCase[] = [
   { key: 'visibility', rule: 'visibility:hidden removes the element', role: null, name: '', html: '<button style="visibility:hidden" data-t="visibility">Invisible</button>' },
   { key: 'visibility-child', rule: 'a visibility:visible child of a hidden parent shows', role: 'button', name: 'Peek', html: '<div style="visibility:hidden"><button style="visibility:visible" data-t="visibility-child">Peek</button></div>' },
   { key: 'display', rule: 'display:none removes the subtree', role: null, name: '', html: '<div style="display:none"><a href="/gone" data-t="display">Gone</a></div>' },
+  // Clickable without a role (docs/snapshot.md): the name comes from the text. Listener-made clickables
+  // need a script and a preload, so they are tested per engine in the widget pages, not here.
+  { key: 'clickable-onclick', rule: 'an onclick attribute makes a clickable', role: 'clickable', name: 'Expand all', html: '<span onclick="void 0" data-t="clickable-onclick">Expand <i>all</i></span>' },
+  { key: 'clickable-tabindex', rule: 'tabindex >= 0 makes a clickable', role: 'clickable', name: 'Card one', html: '<div tabindex="0" data-t="clickable-tabindex">Card one</div>' },
+  { key: 'clickable-tabindex-negative', rule: 'tabindex -1 does not', role: null, name: '', html: '<div tabindex="-1" data-t="clickable-tabindex-negative">Not focusable by tab</div>' },
+  { key: 'clickable-cursor', rule: 'a pointer cursor its parent lacks makes a clickable', role: 'clickable', name: 'Show more', html: '<p>Text <span style="cursor:pointer" data-t="clickable-cursor">Show more</span></p>' },
+  { key: 'clickable-cursor-inherited', rule: 'an inherited pointer cursor does not', role: null, name: '', html: '<span style="cursor:pointer">Outer <b data-t="clickable-cursor-inherited">inner</b></span>' },
+  { key: 'clickable-aria-label', rule: 'aria-label names a clickable', role: 'clickable', name: 'Close panel', html: '<span onclick="void 0" aria-label="Close panel" data-t="clickable-aria-label">×</span>' },
+  { key: 'clickable-wrapper', rule: 'a clickable wrapper around a button is not a line of its own', role: null, name: '', html: '<div onclick="void 0" data-t="clickable-wrapper"><button>Go</button></div>' },
+  { key: 'contenteditable', rule: 'contenteditable is a textbox, not a clickable', role: 'textbox', name: 'Notes', html: '<div contenteditable="true" aria-label="Notes" data-t="contenteditable">draft</div>' },
 ];
 
 /** All cases in one page, each in its own block so they do not interfere. */

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import type { FrameSnapshot, RawNode } from '../contract';
+import { decodeFrameSnapshot } from '../decode';
+import { jsdomPage, type JsdomPage } from '../testing/jsdom-page';
+import { CLICKABLES_ASK_EVENT, CLICKABLES_REPORT_EVENT, listenerRecorderSource } from '../recorder';
+
+/** `role "name"` lines with `*` for actionable, indented, like snapshot.test.ts. */
+function outline(s: FrameSnapshot): string {
+  const lines: string[] = [];
+  const visit = (n: RawNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    if (n.role === 'text') lines.push(`${pad}text: ${n.text}`);
+    else lines.push(`${pad}${n.role}${n.name ? ` "${n.name}"` : ''}${n.actionable ? ' *' : ''}`);
+    for (const c of n.children) visit(s.nodes[c]!, depth + 1);
+  };
+  for (const c of s.nodes[0]!.children) visit(s.nodes[c]!, 0);
+  return lines.join('\n');
+}
+
+async function snap(page: JsdomPage, mode: 'full' | 'interactive' = 'full') {
+  return decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 1000, mode }));
+}
+
+/** Runs page code the way the page's own scripts would (after our install, like classic WebDriver). */
+const run = (page: JsdomPage, code: string) => page.window.eval(code);
+
+describe('clickable elements (jsdom)', () => {
+  test('a span with a click listener inside a paragraph gets its own line, named by its text', async () => {
+    const page = jsdomPage('<p>Open the <span class="alink">glossary</span> for details.</p>');
+    run(page, `document.querySelector('.alink').addEventListener('click', () => {})`);
+    expect(outline(await snap(page))).toBe(['text: Open the', 'clickable "glossary" *', 'text: for details.'].join('\n'));
+    expect(outline(await snap(page, 'interactive'))).toBe('clickable "glossary" *');
+  });
+
+  test('onclick assigned as a property, mousedown and pointerdown listeners count too', async () => {
+    const page = jsdomPage('<div id="a">Alpha</div><div id="b">Beta</div><div id="c">Gamma</div><div id="d">Delta</div>');
+    run(page, `document.getElementById('a').onclick = () => {};
+      document.getElementById('b').addEventListener('mousedown', () => {});
+      document.getElementById('c').addEventListener('pointerdown', () => {});
+      document.getElementById('d').addEventListener('keydown', () => {});`);
+    expect(outline(await snap(page))).toBe(['clickable "Alpha" *', 'clickable "Beta" *', 'clickable "Gamma" *', 'text: Delta'].join('\n'));
+  });
+
+  test('a file tree of li > span with handlers: one line per folder, nesting kept', async () => {
+    const page = jsdomPage(`<ul class="tree"><li><span>src</span><ul><li><span>main.ts</span></li><li><span>util.ts</span></li></ul></li><li><span>README.md</span></li></ul>`);
+    run(page, `for (const s of document.querySelectorAll('.tree span')) s.addEventListener('click', () => {});`);
+    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "src" *', 'clickable "main.ts" *', 'clickable "util.ts" *', 'clickable "README.md" *'].join('\n'));
+  });
+
+  test('a clickable wrapper around one link or button is not a second line', async () => {
+    const page = jsdomPage('<div class="card" onclick="go()"><a href="/x">Read</a></div><div id="w"><button>Buy</button></div>');
+    run(page, `document.getElementById('w').addEventListener('click', () => {})`);
+    expect(outline(await snap(page, 'interactive'))).toBe(['link "Read" *', 'button "Buy" *'].join('\n'));
+  });
+
+  test('listeners on document, window and body (delegation) mark nothing', async () => {
+    const page = jsdomPage('<p>Plain text</p>');
+    run(page, `document.addEventListener('click', () => {}); window.addEventListener('click', () => {}); document.body.addEventListener('click', () => {});`);
+    expect(outline(await snap(page))).toBe('text: Plain text');
+  });
+
+  test('tabs whose links are spans, with a pointer cursor and no listener we saw', async () => {
+    const page = jsdomPage(`<style>.tab { cursor: pointer }</style><div class="tabs"><span class="tab">Overview</span><span class="tab">Details</span></div>`);
+    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "Overview" *', 'clickable "Details" *'].join('\n'));
+  });
+
+  test('a pointer cursor inherited from a clickable parent is not a new clickable', async () => {
+    const page = jsdomPage(`<div style="cursor:pointer" id="p"><span style="cursor:pointer">one</span> <span>two</span></div>`);
+    expect(outline(await snap(page))).toBe('clickable "one two" *');
+  });
+
+  test('a clickable with long content keeps its content under it', async () => {
+    const long = 'word '.repeat(40);
+    const page = jsdomPage(`<div onclick="x()" title="Open card"><h3>Title</h3><p>${long}</p></div>`);
+    expect(outline(await snap(page))).toBe(['clickable "Open card" *', '  heading "Title"', `  text: ${long.trim()}`].join('\n'));
+  });
+
+  test('contenteditable stays a textbox; a hidden recorded element is not shown', async () => {
+    const page = jsdomPage('<div contenteditable="true">Edit me</div><span id="h" style="display:none">Ghost</span>');
+    run(page, `document.getElementById('h').addEventListener('click', () => {})`);
+    expect(outline(await snap(page, 'interactive'))).toBe('textbox *');
+  });
+
+  test('text_query finds the clickable span itself, not its paragraph', async () => {
+    const page = jsdomPage('<p>Open the <span class="alink">glossary</span> for details.</p><div><span class="x">Settings</span></div>');
+    run(page, `for (const s of document.querySelectorAll('span')) s.addEventListener('click', () => {})`);
+    for (const text of ['glossary', 'settings']) {
+      const r = await page.call('query', { text, limit: 10 });
+      if (!r.ok) throw new Error(r.message);
+      expect(r.matches.map((m) => `${m.role}:${m.name}`), text).toEqual([`clickable:${text === 'glossary' ? 'glossary' : 'Settings'}`]);
+    }
+  });
+
+  test('the preload source records in its own realm and reports through DOM events only', async () => {
+    const page = jsdomPage('<span id="s">x</span>');
+    // A second install (preload, then the page script's own) changes nothing.
+    run(page, `(${listenerRecorderSource()})()`);
+    run(page, `document.getElementById('s').addEventListener('pointerdown', () => {})`);
+    const seen = run(page, `(() => { const out = [];
+      const on = (e) => out.push(e.target.id);
+      window.addEventListener(${JSON.stringify(CLICKABLES_REPORT_EVENT)}, on, true);
+      window.dispatchEvent(new Event(${JSON.stringify(CLICKABLES_ASK_EVENT)}));
+      window.removeEventListener(${JSON.stringify(CLICKABLES_REPORT_EVENT)}, on, true);
+      return out; })()`) as string[];
+    expect(Array.from(seen)).toEqual(['s']);
+    // Nothing was written into the DOM.
+    expect(page.document.getElementById('s')!.attributes.length).toBe(1);
+  });
+});

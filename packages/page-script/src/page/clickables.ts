@@ -1,0 +1,66 @@
+/**
+ * Elements a user could click that no role says so of: a `<span>` with a click listener, an `onclick`
+ * attribute, a `cursor: pointer` box, a `tabindex` div. The snapshot shows them as `clickable` lines.
+ *
+ * These are hints for the outline only, read from what the page tells us (its listeners, its styles):
+ * they add lines, never decide whether an action may happen.
+ */
+import { CLICKABLES_ASK_EVENT, CLICKABLES_REPORT_EVENT, listenerRecorderExpression } from '../recorder';
+
+// Where no preload script ran (classic WebDriver), recording starts when the page script is first
+// installed: listeners added later are seen, earlier ones are left to the style heuristics. A page
+// whose CSP forbids `Function` keeps only the heuristics. In a sandbox realm this patches the sandbox's
+// own view only, which is harmless.
+try {
+  Function(listenerRecorderExpression())();
+} catch {
+  // CSP without 'unsafe-eval', or a page that broke Function: the heuristics still apply.
+}
+
+/** Roles a clickable signal may turn into `clickable` (they carry no meaning of their own to lose). */
+export const CLICKABLE_BASE_ROLES = new Set(['generic', 'none', 'presentation', 'paragraph', 'listitem']);
+
+/** The elements the listener recorder saw get a click/mousedown/pointerdown listener, still connected. */
+export function listenedElements(): Set<Element> {
+  const found = new Set<Element>();
+  const onReport = (e: Event) => {
+    // composedPath()[0] is the element itself even inside an open shadow root.
+    const t = (typeof e.composedPath === 'function' ? e.composedPath()[0] : undefined) ?? e.target;
+    if (t && (t as Node).nodeType === 1) found.add(t as Element);
+  };
+  try {
+    window.addEventListener(CLICKABLES_REPORT_EVENT, onReport, true);
+    window.dispatchEvent(new Event(CLICKABLES_ASK_EVENT));
+  } catch {
+    // A page that broke events hides its own clickables, nothing else.
+  } finally {
+    window.removeEventListener(CLICKABLES_REPORT_EVENT, onReport, true);
+  }
+  return found;
+}
+
+/**
+ * A clickable signal that needs no listener: an `onclick` attribute, `tabindex >= 0`, or a pointer
+ * cursor its parent does not have (a cursor is inherited, so only where it starts counts).
+ */
+export function clickableByMarkup(el: Element, cursor: string, parentCursor: string): boolean {
+  if (cursor === 'pointer' && parentCursor !== 'pointer') return true;
+  if (el.hasAttribute('onclick')) return true;
+  const tabindex = el.getAttribute('tabindex');
+  return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
+}
+
+const MAX_NAME = 100;
+
+/**
+ * A clickable's name: aria-label, else its visible text, else title. `long` when the text is too long
+ * to be a name (a whole card): the caller then keeps the content as children and names it by label only.
+ */
+export function clickableName(el: Element, flat: (s: string) => string): { name: string; long: boolean } {
+  const label = flat(el.getAttribute('aria-label') ?? '');
+  if (label) return { name: label, long: false };
+  const inner = (el as HTMLElement).innerText;
+  const text = flat(typeof inner === 'string' ? inner : (el.textContent ?? ''));
+  if (text.length > MAX_NAME) return { name: flat(el.getAttribute('title') ?? ''), long: true };
+  return { name: text || flat(el.getAttribute('title') ?? ''), long: false };
+}
