@@ -22,10 +22,24 @@ export async function createBackend(browser: BrowserName, opts: BackendOptions =
   }
 }
 
+/** Other names users give the browsers (the engine's or the package's); `browser_preference` takes them too. */
+export const BROWSER_ALIASES: Readonly<Record<string, BrowserName>> = { chromium: 'chrome', webkit: 'safari', 'firefox-esr': 'firefox' };
+
 export function parseBrowser(name: string): BrowserName {
-  const n = name.toLowerCase();
-  const alias: Record<string, BrowserName> = { chromium: 'chrome', webkit: 'safari', 'firefox-esr': 'firefox' };
-  const b = alias[n] ?? n;
+  const n = name.trim().toLowerCase();
+  const b = BROWSER_ALIASES[n] ?? n;
   if ((BROWSERS as readonly string[]).includes(b)) return b as BrowserName;
   throw new Error(`unknown browser ${JSON.stringify(name)} (expected one of ${BROWSERS.join(', ')}, or all)`);
+}
+
+/** What `serve --browser` (and `mcp --browser`) fronts: `auto` (every installed engine) or named engines, the first the default. */
+export type BrowserSpec = 'auto' | readonly BrowserName[];
+
+/** `auto`, one name, or a comma-separated list (`firefox,chrome,safari`; aliases allowed, each once). */
+export function parseBrowserSpec(value: string): BrowserSpec {
+  if (value.trim().toLowerCase() === 'auto') return 'auto';
+  const names = value.split(',').map(parseBrowser);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`${twice} is listed twice in ${JSON.stringify(value)}`);
+  return names;
 }

@@ -1,12 +1,19 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
-import { BROWSERS, createBackend, parseBrowser, type BrowserName } from './browsers';
-import { addMcpCommand } from './mcp-command';
+import { BROWSERS, parseBrowser, parseBrowserSpec, type BrowserName, type BrowserSpec } from './browsers';
+import { chooseEngines, engineOptions } from './engines';
 
 const browserArg = (v: string): BrowserName => {
   try {
     return parseBrowser(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
+const browserSpecArg = (v: string): BrowserSpec => {
+  try {
+    return parseBrowserSpec(v);
   } catch (e) {
     throw new InvalidArgumentError((e as Error).message);
   }
@@ -26,7 +33,8 @@ const program = new Command()
 program
   .command('serve')
   .description('Serve the protocol on stdin/stdout (one JSON envelope per line; logs on stderr).')
-  .requiredOption('--browser <name>', 'firefox | chrome | safari', browserArg)
+  .requiredOption('--browser <names>', 'firefox | chrome | safari, a comma-separated list of them (the first is the default engine), or auto (every installed one)', browserSpecArg)
+  .option('--prelaunch', "start every engine's browser at server start, so the first session does not wait for a launch", false)
   .option('--allow-debug', 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)', false)
   .option('--allow-eval', 'enable page.eval', false)
   .option('--allow-extensions', 'enable installing browser extensions (firefox.install_extension); an extension reaches every session', false)
@@ -34,8 +42,11 @@ program
   .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
   .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
-  .action(async (o: { browser: BrowserName; allowDebug: boolean; allowEval: boolean; allowExtensions: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
-    await runStdioServer(await createBackend(o.browser, { attachUrl: o.attachUrl }), {
+  .action(async (o: { browser: BrowserSpec; prelaunch: boolean; allowDebug: boolean; allowEval: boolean; allowExtensions: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
+    const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
+    await runStdioServer(choice.backends, {
+      ...engineOptions(choice),
+      prelaunch: o.prelaunch,
       allowDebug: o.allowDebug,
       allowEval: o.allowEval,
       allowExtensions: o.allowExtensions,
@@ -45,8 +56,6 @@ program
     });
     process.exit(0);
   });
-
-addMcpCommand(program);
 
 program
   .command('status')

@@ -3,6 +3,8 @@ import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/
 import { CORE_METHODS_EXT } from './core-methods';
 import { customMethods, gateInfo } from './custom-registry';
 import { OPTIONAL_GATES, supportedOptionalMethods } from './handlers';
+import type { Backend } from './backend';
+import { describeEngines, statusOfEngines } from './describe-engines';
 import type { Provider } from './provider';
 
 export const PROVIDER_VERSION = '0.1.0';
@@ -11,7 +13,13 @@ export const PROVIDER_VERSION = '0.1.0';
 const CORE_FEATURES = ['element_refs', 'a11y_snapshot'] as const;
 
 export function describe(provider: Provider): ProviderDescription {
-  const info = provider.backend.info;
+  const one = describeEngine(provider, provider.backend);
+  return provider.engines.multi ? describeEngines(provider, one) : one;
+}
+
+/** The description of a provider fronting `engine` alone. */
+export function describeEngine(provider: Provider, engine: Backend): ProviderDescription {
+  const info = engine.info;
   const own: CustomMethodInfo[] = CORE_METHODS_EXT.map((m) => ({
     name: m.name,
     description: m.description,
@@ -19,7 +27,7 @@ export function describe(provider: Provider): ProviderDescription {
     input_schema: toJsonSchema(m.params, 'input'),
     output_schema: toJsonSchema(m.result, 'output'),
   }));
-  const custom: CustomMethodInfo[] = customMethods(provider).map((m) => ({
+  const custom: CustomMethodInfo[] = customMethods(provider, engine).map((m) => ({
     name: m.name,
     description: m.description,
     stability: m.stability,
@@ -29,16 +37,16 @@ export function describe(provider: Provider): ProviderDescription {
   }));
   // A method a flag gates is advertised as callable only when the flag is set; either way it is
   // listed in gated_methods, so a client can read before calling why it is absent.
-  const optional = supportedOptionalMethods(provider);
+  const optional = supportedOptionalMethods(provider, engine);
   const gated: GatedMethodInfo[] = [
     ...optional.flatMap((name) => {
       const g = OPTIONAL_GATES[name];
       return g === undefined ? [] : [{ name, ...gateInfo(provider, g.gate), ...(g.feature ? { feature: g.feature } : {}) }];
     }),
-    ...customMethods(provider).flatMap((m) => (m.gate === undefined ? [] : [{ name: m.name, ...gateInfo(provider, m.gate) }])),
+    ...customMethods(provider, engine).flatMap((m) => (m.gate === undefined ? [] : [{ name: m.name, ...gateInfo(provider, m.gate) }])),
   ];
   const closed = new Set<string>(gated.filter((g) => !g.enabled).flatMap((g) => [g.name, ...(g.feature ? [g.feature] : [])]));
-  const features = [...new Set<string>([...CORE_FEATURES, ...provider.backend.features()])].filter((f) => !closed.has(f));
+  const features = [...new Set<string>([...CORE_FEATURES, ...engine.features()])].filter((f) => !closed.has(f));
   return {
     provider_id: info.providerId,
     provider_label: info.providerLabel,
@@ -61,6 +69,7 @@ export function describe(provider: Provider): ProviderDescription {
 }
 
 export async function status(provider: Provider): Promise<ProviderStatus> {
+  if (provider.engines.multi) return statusOfEngines(provider);
   const s = await provider.backend.status();
   const lost = provider.browserLost;
   if (lost === undefined || s.availability === 'unavailable') return { ...s, sessions: provider.sessions.size };

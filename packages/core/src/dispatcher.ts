@@ -4,6 +4,7 @@ import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-method
 import type { CustomMethod } from './custom-method';
 import { findCustomMethod, gateEnabled, gatedError } from './custom-registry';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
+import { assertEngineOffers } from './engine-check';
 import { ProviderError, toProviderError } from './errors';
 import { HANDLERS, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
 import { MUTATING_METHODS, type JobStep } from './jobs';
@@ -177,6 +178,7 @@ export class Dispatcher {
         return await raceSignal(handler.run(base, p), signal);
       }
       const session = this.provider.session(params.session_id as string);
+      assertEngineOffers(this.provider, session, method);
       session.lastUsed = Date.now();
       const job = session.jobs.active;
       if (!opts.fromJob && job?.state === 'running' && MUTATING_METHODS.has(method)) {

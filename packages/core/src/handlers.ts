@@ -15,6 +15,7 @@ import { reload, traverse } from './ops/history';
 import { listConsole, listCookies, listNetwork, readStorage } from './ops/introspect';
 import { scrollPage } from './ops/scroll';
 import { setFiles } from './ops/upload';
+import type { Backend } from './backend';
 import type { PageHandle } from './page';
 import type { Provider } from './provider';
 import type { Session } from './session';
@@ -66,7 +67,11 @@ export const HANDLERS: HandlerTable = {
       if (p.isolation === 'per_jcode_session' && session.isolation !== 'per_jcode_session') {
         ctx.warnings.push('this engine cannot isolate sessions here; the session shares cookies and storage with others');
       }
-      const info = ctx.provider.backend.info;
+      const info = ctx.provider.engineOf(session).info;
+      const preferred = ctx.provider.engines.resolve(p.browser_preference);
+      if (reused && preferred !== undefined && preferred.info.family !== info.family) {
+        ctx.warnings.push(`client_session_id ${p.client_session_id ?? ''} is bound to an open session on ${info.family}; browser_preference ${JSON.stringify(p.browser_preference)} was not applied`);
+      }
       return {
         session_id: session.id,
         browser_family: info.family,
@@ -153,8 +158,11 @@ export const OPTIONAL_GATES: { readonly [M in OptionalMethodName]?: { gate: Gate
   'page.eval': { gate: 'allow-eval', feature: 'js_eval' },
 };
 
-/** The optional methods this provider answers: implemented in core and, where it takes the engine, offered by it. */
-export function supportedOptionalMethods(provider: Provider): OptionalMethodName[] {
-  const offered = new Set<string>(provider.backend.optionalMethods());
+/**
+ * The optional methods `engine` answers: implemented in core and, where it takes the engine, offered
+ * by it. Without `engine`: those some fronted engine answers (the dispatcher then checks the session's).
+ */
+export function supportedOptionalMethods(provider: Provider, engine?: Backend): OptionalMethodName[] {
+  const offered = new Set<string>((engine ? [engine] : provider.engines.list).flatMap((b) => b.optionalMethods()));
   return OPTIONAL_METHODS.filter((m) => HANDLERS[m] !== undefined && (ENGINE_INDEPENDENT.has(m) || offered.has(m)));
 }

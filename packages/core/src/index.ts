@@ -6,6 +6,8 @@ export { Dispatcher } from './dispatcher';
 export { Provider, type ProviderOptions } from './provider';
 export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
 export { runStdioServer } from './server';
+export { createProviderServer, type ProviderServer, type ProviderServerOptions } from './provider-server';
+export { Engines, type EnginesOptions } from './engines';
 export { parseParams } from './validate';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';

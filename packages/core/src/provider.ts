@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
+import { Engines } from './engines';
 import { ProviderError } from './errors';
 import { PageHandle } from './page';
 import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './profiles';
@@ -8,7 +9,17 @@ import { sessionNotFound } from './repair';
 import { Session, type SessionProfile } from './session';
 
 export interface ProviderOptions {
+  /** The engine a session gets when it names none (with one engine: the engine). */
   backend: Backend;
+  /**
+   * Every engine this provider fronts, `backend` among them, in the order `describe` lists them;
+   * `session.ensure`'s `browser_preference` picks one. Absent: `backend` alone.
+   */
+  engines?: readonly Backend[];
+  /** Other names for families in `browser_preference` (`chromium` → `chrome`); see Engines. */
+  familyAliases?: Readonly<Record<string, string>>;
+  /** Why `backend` is the default engine, said in `describe` when there are several. */
+  defaultEngineReason?: string;
   /** Enables raw protocol passthrough (`bidi.send`, `cdp.send`, `webdriver.send`). */
   allowDebug?: boolean;
   /** Enables `page.eval`. */
@@ -30,9 +41,17 @@ export interface ProviderOptions {
 /** How many closed sessions are remembered so a late call can be told why its session is gone. */
 const CLOSED_MEMORY = 1_000;
 
-/** Owns the sessions of one backend. Session → pages → refs form a tree; closing a parent closes its children. */
+/**
+ * Owns the sessions of its engines (one, or several behind one server). Session → pages → refs form a
+ * tree; closing a parent closes its children. Page ids come from one counter, so they never collide
+ * across engines.
+ */
 export class Provider {
+  /** The default engine. */
   readonly backend: Backend;
+  readonly engines: Engines;
+  /** The engine each session runs on. */
+  readonly #engineOf = new WeakMap<Session, Backend>();
   readonly options: ProviderOptions;
   readonly sessions = new Map<string, Session>();
   readonly #byClient = new Map<string, Promise<Session>>();
@@ -51,6 +70,7 @@ export class Provider {
 
   constructor(options: ProviderOptions) {
     this.backend = options.backend;
+    this.engines = new Engines(options.backend, options.engines, { aliases: options.familyAliases, defaultReason: options.defaultEngineReason });
     this.options = options;
     const idle = options.idleTimeoutMs;
     if (idle !== undefined) {
@@ -69,6 +89,16 @@ export class Provider {
       }
     }
     return expired;
+  }
+
+  /** The engine `session` runs on. */
+  engineOf(session: Session): Backend {
+    return this.#engineOf.get(session) ?? this.backend;
+  }
+
+  /** Starts a session's worth of every engine now, so the first session.ensure does not wait for a launch. */
+  prelaunch(): Promise<void> {
+    return this.engines.prelaunch((m) => this.log(m));
   }
 
   log(message: string): void {
@@ -118,12 +148,13 @@ export class Provider {
   /** Idempotent per `client_session_id`: concurrent calls with the same id get the same session. */
   async ensureSession(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<{ session: Session; reused: boolean }> {
     if (this.#shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
-    const pref = p.browser_preference;
-    if (pref !== undefined && pref !== 'auto' && pref !== this.backend.info.family) {
-      throw new ProviderError('unsupported_target', `This provider drives ${this.backend.info.family}, not ${pref}.`, {
+    const engine = this.engines.resolve(p.browser_preference);
+    if (engine === undefined) {
+      const available = this.engines.families();
+      throw new ProviderError('unsupported_target', `This provider drives ${available.join(', ')}, not ${p.browser_preference ?? ''}.`, {
         detail: 'browser_family',
-        details: { available: [this.backend.info.family] },
-        repair: { method: 'session.ensure', params: { ...p, browser_preference: this.backend.info.family }, hint: `Ask for ${this.backend.info.family} or "auto".` },
+        details: { requested: p.browser_preference, available },
+        repair: { method: 'provider.describe', params: {}, hint: `browser_families lists the engines here; ask for one of ${available.join(', ')}, or "auto" for the default (${this.backend.info.family}).` },
       });
     }
     const clientId = p.client_session_id;
@@ -134,7 +165,7 @@ export class Provider {
         if (session !== undefined && session.closedReason === undefined) return { session, reused: true };
       }
     }
-    const creating = this.#create(p, signal).then((session) => {
+    const creating = this.#create(p, engine, signal).then((session) => {
       this.browserLost = undefined;
       return session;
     });
@@ -147,18 +178,23 @@ export class Provider {
     }
   }
 
-  async #create(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<Session> {
+  async #create(p: ParamsOf<'session.ensure'>, engine: Backend, signal: AbortSignal): Promise<Session> {
     const isolation = p.isolation ?? 'per_jcode_session';
+    const attach = p.attach ?? 'never';
     const id = `sess_${randomUUID()}`;
-    const profile = this.#claimProfile(p, id);
+    const profile = this.#claimProfile(p, engine, id);
     let backendSession;
     try {
-      backendSession = await this.backend.createSession({
-        isolation,
-        attach: p.attach ?? 'never',
-        signal,
-        ...(profile ? { profile: { name: profile.name, dir: profile.path } } : {}),
-      });
+      // A prelaunched session was started as the default kind: only a session of that kind may take it.
+      const plain = profile === undefined && isolation === 'per_jcode_session' && attach === 'never';
+      backendSession =
+        (plain ? await this.engines.takeSpare(engine, signal) : undefined) ??
+        (await engine.createSession({
+          isolation,
+          attach,
+          signal,
+          ...(profile ? { profile: { name: profile.name, dir: profile.path } } : {}),
+        }));
     } catch (e) {
       profile?.lock.release();
       throw e;
@@ -180,6 +216,7 @@ export class Provider {
     }
     // The browser went away under the session: the profile is free again (calls still answer browser_not_running).
     if (profile) void backendSession.ended?.then(() => profile.lock.release());
+    this.#engineOf.set(session, engine);
     this.sessions.set(session.id, session);
     return session;
   }
@@ -188,18 +225,18 @@ export class Provider {
    * For a persistent session: makes the profile directory and takes its lock, or refuses. Core only
    * asks whether the engine can (`persistent_profile`); the engine decides what the directory holds.
    */
-  #claimProfile(p: ParamsOf<'session.ensure'>, sessionId: string): SessionProfile | undefined {
+  #claimProfile(p: ParamsOf<'session.ensure'>, engine: Backend, sessionId: string): SessionProfile | undefined {
     if (p.persist !== true && p.profile === undefined) return undefined;
     const name = p.profile ?? 'default';
     const { persist: _persist, profile: _profile, ...plain } = p;
-    if (!this.backend.features().includes('persistent_profile')) {
-      throw new ProviderError('unsupported_target', `${this.backend.info.browserLabel} here cannot keep a persistent profile: its sessions' data lasts only until they close.`, {
+    if (!engine.features().includes('persistent_profile')) {
+      throw new ProviderError('unsupported_target', `${engine.info.browserLabel} here cannot keep a persistent profile: its sessions' data lasts only until they close.`, {
         detail: 'persist_unsupported',
         repair: { method: 'session.ensure', params: plain, hint: 'Open the session without persist and profile; sign-ins then last until the session closes.' },
       });
     }
     const root = this.options.profileRoot ?? defaultProfileRoot();
-    const { dir, created } = ensureProfileDir(root, this.backend.info.family, name);
+    const { dir, created } = ensureProfileDir(root, engine.info.family, name);
     const attempt = acquireProfileLock(dir, { sessionId, owner: this.#lockOwner });
     if ('holder' in attempt) throw this.#profileLocked(name, attempt.holder, plain);
     return { name, path: dir, created, lock: attempt.lock };
@@ -236,13 +273,13 @@ export class Provider {
     session.profile?.lock.release();
   }
 
-  /** Ends every session and the backend's processes. Idempotent. */
+  /** Ends every session and every engine's processes. Idempotent. */
   shutdown(reason = 'the provider shut down'): Promise<void> {
     this.#shuttingDown = true;
     clearInterval(this.#sweeper);
     this.#shutdown ??= (async () => {
       await Promise.allSettled([...this.sessions.values()].map((s) => this.closeSession(s, reason)));
-      await this.backend.shutdown();
+      await this.engines.shutdown();
     })();
     return this.#shutdown;
   }

@@ -1,14 +1,15 @@
 import type { Backend } from './backend';
-import { Provider, type ProviderOptions } from './provider';
+import { startProvider, type ProviderServerOptions } from './provider-server';
 import { serveStdio } from './transport/stdio';
 
 /**
- * Runs a provider on this process's stdin/stdout. When stdin closes, or on SIGINT/SIGTERM, every
- * session ends and the backend's processes are stopped before the process exits.
+ * Runs a provider on this process's stdin/stdout, over one engine or several (the first the default;
+ * see createProviderServer). When stdin closes, or on SIGINT/SIGTERM, every session ends and every
+ * engine's processes are stopped before the process exits.
  */
-export async function runStdioServer(backend: Backend, options: Omit<ProviderOptions, 'backend'> = {}): Promise<void> {
+export async function runStdioServer(backends: Backend | readonly Backend[], options: ProviderServerOptions = {}): Promise<void> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider] ${m}\n`));
-  const provider = new Provider({ ...options, backend, log });
+  const { provider } = startProvider(backends, { ...options, log });
   const { done, dispatcher } = serveStdio(provider, { input: process.stdin, output: process.stdout });
   let stopping: Promise<void> | undefined;
   const stop = (why: string) => {

@@ -74,7 +74,7 @@ export type Diagnostic = z.infer<typeof Diagnostic>;
 export const Availability = z.enum(['ready', 'degraded', 'unavailable']);
 export const SetupState = z.enum(['complete', 'partial', 'required', 'broken']);
 
-export const ProviderStatus = z.object({
+const ProviderStatusFields = {
   availability: Availability,
   browser_detected: z.boolean(),
   browser_running: z.boolean(),
@@ -86,6 +86,17 @@ export const ProviderStatus = z.object({
   /** Additive. */
   browser_version: z.string().optional(),
   sessions: z.number().int().optional(),
+};
+/** One engine's status, as `status_by_family` holds it. */
+export const EngineStatus = z.object(ProviderStatusFields);
+export type EngineStatus = z.infer<typeof EngineStatus>;
+export const ProviderStatus = z.object({
+  ...ProviderStatusFields,
+  /**
+   * Additive, when the server fronts more than one engine: each family's own status (its sessions
+   * counted alone). The top-level fields then sum them up: `ready` only when every engine is.
+   */
+  status_by_family: z.record(z.string(), EngineStatus).optional(),
 });
 export type ProviderStatus = z.infer<typeof ProviderStatus>;
 
@@ -103,5 +114,13 @@ export const ProviderDescription = z.object({
     .object({ name: z.string(), automation: z.string(), version: z.string().optional() })
     .optional(),
   session_close_behavior: z.string().optional(),
+  /**
+   * Additive, when the server fronts more than one engine (`--browser auto` or a list): each
+   * family's full capabilities. `capabilities` then holds only what every fronted engine supports, so
+   * a client that reads just the draft's field is never promised what some session cannot do.
+   */
+  capabilities_by_family: z.record(z.string(), Capabilities).optional(),
+  /** Additive, with `capabilities_by_family`: the engine a session gets without `browser_preference`, and why. */
+  default_browser: z.object({ family: z.string(), reason: z.string() }).optional(),
 });
 export type ProviderDescription = z.infer<typeof ProviderDescription>;

@@ -1,0 +1,35 @@
+import { METHODS, isMethodName } from '@browser-provider/protocol';
+import { customMethods } from './custom-registry';
+import { ProviderError } from './errors';
+import { supportedOptionalMethods } from './handlers';
+import type { Provider } from './provider';
+import type { Session } from './session';
+
+/**
+ * With several engines behind one server, the dispatcher routes a method that some engine offers;
+ * this refuses it, before anything runs, for a session whose own engine lacks it (Safari's session
+ * calling `console.list`, a Chrome session calling `firefox.install_extension`). With one engine every
+ * routed method is the engine's, and this returns at once.
+ */
+export function assertEngineOffers(provider: Provider, session: Session, method: string): void {
+  if (!provider.engines.multi) return;
+  const engine = provider.engineOf(session);
+  const offers = (b: typeof engine): boolean => {
+    if (isMethodName(method)) return METHODS[method].tier === 'core' || (supportedOptionalMethods(provider, b) as string[]).includes(method);
+    const fronted = customMethods(provider);
+    // Core's own methods (jobs.*, requests.*) are no engine's: every session has them.
+    if (!fronted.some((m) => m.name === method)) return true;
+    return customMethods(provider, b).some((m) => m.name === method);
+  };
+  if (offers(engine)) return;
+  const others = provider.engines.list.filter((b) => b !== engine && offers(b)).map((b) => b.info.family);
+  const family = engine.info.family;
+  throw new ProviderError('unsupported_method', `${method} is not offered by ${family}, the engine of session ${session.id}${others.length > 0 ? `; ${others.join(', ')} offer${others.length === 1 ? 's' : ''} it` : ''}.`, {
+    detail: 'engine_lacks_method',
+    details: { method, browser_family: family, offered_by: others },
+    repair:
+      others[0] !== undefined
+        ? { method: 'session.ensure', params: { browser_preference: others[0] }, hint: `Open a session on ${others[0]} for ${method} (a new session: its own pages and cookies); capabilities_by_family in provider.describe says what each engine offers.` }
+        : { method: 'provider.describe', params: {}, hint: `capabilities_by_family in provider.describe says what each engine offers.` },
+  });
+}
