@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { chordActions, clickActions, typeActions } from './input';
-import { pngSize } from './png';
 
 const values = (actions: object[]) => (actions[0] as { actions: Array<{ type: string; value: string }> }).actions.map((a) => `${a.type === 'keyDown' ? '+' : '-'}${a.value}`);
 
@@ -26,18 +25,5 @@ describe('input action builders', () => {
         ],
       },
     ]);
-  });
-});
-
-describe('pngSize', () => {
-  it('reads width and height from the IHDR chunk', () => {
-    const png = Buffer.alloc(33);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
-    png.writeUInt32BE(13, 8);
-    png.write('IHDR', 12, 'latin1');
-    png.writeUInt32BE(1280, 16);
-    png.writeUInt32BE(7000, 20);
-    expect(pngSize(png.toString('base64'))).toEqual({ width: 1280, height: 7000 });
-    expect(() => pngSize(Buffer.from('GIF89a....................').toString('base64'))).toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import type { Client } from 'webdriver';
 import type { Rect, Screenshot } from '@browser-provider/core';
+import { pngSize } from '@browser-provider/protocol';
 import { blankImage, blit, crop, decodePng, encodePng, type RgbaImage } from './png';
 
 /**
@@ -54,10 +55,10 @@ export async function captureScreenshot(
   const view = (await client.executeScript(READ_VIEW, [])) as View;
   if (!opts.fullPage && !opts.clip) {
     const raw = await client.takeScreenshot();
-    const png = Buffer.from(raw, 'base64');
-    // IHDR width/height sit at bytes 16..24 of every PNG: no need to decode the viewport case.
-    const scale = png.readUInt32BE(16) / view.vw || 1;
-    return { data: raw, width: Math.round(png.readUInt32BE(16) / scale), height: Math.round(png.readUInt32BE(20) / scale) };
+    // The header gives the size: no need to decode the viewport case.
+    const size = pngSize(raw);
+    const scale = size.width / view.vw || 1;
+    return { data: raw, width: Math.round(size.width / scale), height: Math.round(size.height / scale) };
   }
   const region: Rect = opts.clip ?? { x: 0, y: 0, width: view.dw, height: view.dh };
   const r = {

@@ -4,3 +4,4 @@ export * from './snapshot';
 export * from './capabilities';
 export * from './methods';
 export * from './json-schema';
+export * from './png';
