@@ -185,8 +185,11 @@ export interface PageScriptOps {
   clickReport(doc: string, waitMs?: number): Promise<ClickReport>;
   /** Stands an armed click guard down (the click was refused after the check). */
   disarm(): void;
-  /** Focuses an editable element; with `replace`, selects its content so typing replaces it. */
-  focus(doc: string, id: LocalId, replace: boolean): ActionCheck;
+  /**
+   * Focuses an editable element; with `replace`, selects its content so typing replaces it. With
+   * `keys` (page.press), any focusable element, and the selection is left alone.
+   */
+  focus(doc: string, id: LocalId, replace: boolean, keys?: boolean): ActionCheck;
   /** The current value of an input-like element (for verifying typing). */
   value(doc: string, id: LocalId): string | null;
   /** Selects options of a <select> by value or label; returns the selected values. */

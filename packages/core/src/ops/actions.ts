@@ -73,7 +73,8 @@ export async function press(session: Session, page: PageHandle, p: ParamsOf<'pag
   if (p.element_ref !== undefined || p.selector !== undefined || p.text_query !== undefined) {
     const target = await resolveTarget(session, page, 'page.press', p, signal);
     await actionPoint(session, page, target, 'hover', signal);
-    const focused = await call(page, target.frame, 'focus', [target.doc, target.id, false], signal);
+    // Focus for keys, not for typing: a slider handle or a tab takes arrow keys without being editable.
+    const focused = await call(page, target.frame, 'focus', [target.doc, target.id, false, true], signal);
     if (!focused.ok && focused.code !== 'not_editable') throw notActionable(session, page, target, focused);
   }
   await page.backend.press(parseChord(p.key), signal);

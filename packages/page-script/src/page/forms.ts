@@ -6,11 +6,15 @@ import { deepActiveElement, composedContains } from './tree';
 import { optionLabel } from './facts';
 import { flat } from './names';
 
-/** Focuses an editable element; `replace` selects its content so typed keys overwrite it. */
-export function focus(doc: unknown, id: unknown, replace: unknown): ActionCheck {
+/**
+ * Focuses an editable element; `replace` selects its content so typed keys overwrite it. With `keys`
+ * (page.press) any focusable element will do — a slider handle, a tab, a menu takes arrow keys — and
+ * only an input's caret moves (to the end): a key press must not select a widget's text.
+ */
+export function focus(doc: unknown, id: unknown, replace: unknown, keys?: unknown): ActionCheck {
   const el = resolve(doc, id);
   if (!el) return STALE;
-  const bad = staticChecks(el, 'type');
+  const bad = staticChecks(el, keys === true ? 'click' : 'type');
   if (bad) return bad;
   const html = el as HTMLElement;
   if (!composedContains(el, deepActiveElement())) html.focus({ preventScroll: true });
@@ -28,7 +32,7 @@ export function focus(doc: unknown, id: unknown, replace: unknown): ActionCheck 
         // email/number inputs have no selection API (HTML spec); the caret stays where focus put it.
       }
     }
-  } else {
+  } else if (keys !== true) {
     const sel = getSelection();
     if (sel) {
       const range = document.createRange();
