@@ -232,6 +232,10 @@ export class Dispatcher {
   }
 
   async #runCustom(m: CustomMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
+    // Several engines: a method of another engine than the session's is refused as that, not as a flag to set.
+    const sessionId = (rawParams as { session_id?: unknown }).session_id;
+    const own = typeof sessionId === 'string' ? this.provider.sessions.get(sessionId) : undefined;
+    if (own !== undefined) assertEngineOffers(this.provider, own, m.name);
     if (m.gate !== undefined && !gateEnabled(this.provider, m.gate)) throw gatedError(m.name, m.gate);
     const confinePath = (path: string, field: string, kind: PathKind) => allowedPath(this.provider.options.uploadRoots ?? [], path, field, { kind, repair: noPathRepair(m.name) });
     const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;

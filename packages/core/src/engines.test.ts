@@ -39,7 +39,7 @@ class FamilyStub extends StubBackend {
 
 function setup(opts: { prelaunch?: boolean; single?: boolean } = {}) {
   const shared = echo('shared.echo');
-  const alpha = new FamilyStub('alpha', ['page.hover', 'console.list'], [shared, echo('alpha.only')]);
+  const alpha = new FamilyStub('alpha', ['page.hover', 'console.list'], [shared, echo('alpha.only'), { ...echo('alpha.gated'), gate: 'allow-debug' }]);
   alpha.featureList = ['persistent_profile', 'console_observe'];
   const beta = new FamilyStub('beta', ['page.hover'], [shared]);
   const logs: string[] = [];
@@ -147,6 +147,10 @@ describe('one provider, several engines', () => {
       expect(e.details).toMatchObject({ code: 'engine_lacks_method', browser_family: 'beta', offered_by: ['alpha'] });
       expect(e.details.repair).toMatchObject({ method: 'session.ensure', params: { browser_preference: 'alpha' } });
     }
+    // A gated method of another engine: the engine is the reason, not the flag (setting it would not help).
+    const gated = err(await call('alpha.gated', { session_id: b.session_id, value: 'x' }));
+    expect(gated).toMatchObject({ code: 'unsupported_method', details: { code: 'engine_lacks_method' } });
+    expect(err(await call('alpha.gated', { session_id: a.session_id, value: 'x' }))).toMatchObject({ code: 'permission_denied', details: { code: 'gated' } });
     // What both engines offer works on both.
     for (const s of [a, b]) expect(ok(await call('shared.echo', { session_id: s.session_id, value: 'y' })).value).toBe('y');
     // A method no engine offers is still unknown.
