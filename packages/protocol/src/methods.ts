@@ -294,13 +294,20 @@ export const METHODS = {
   ),
   'page.select': spec(
     'optional',
-    'Select options of a <select> by value or label.',
+    'Select options of a <select> by value or label: `values` / `labels` (lists), or `value` / `label` for one option.',
     PageScoped.extend({
       ...Target,
       ...AfterAction,
       values: z.array(z.string()).optional(),
       labels: z.array(z.string()).optional(),
-    }).refine(hasTarget, { message: TARGET_MESSAGE }),
+      /** One option by value: the same as `values: [value]`. */
+      value: z.string().optional(),
+      /** One option by its visible label: the same as `labels: [label]`. */
+      label: z.string().optional(),
+    })
+      .refine(hasTarget, { message: TARGET_MESSAGE })
+      .refine((p) => !(p.value !== undefined && p.values !== undefined), { message: 'give value or values, not both', path: ['value'] })
+      .refine((p) => !(p.label !== undefined && p.labels !== undefined), { message: 'give label or labels, not both', path: ['label'] }),
     withSnapshot({ page_id: z.string(), selected: z.array(z.string()) }),
   ),
   'page.hover': spec(

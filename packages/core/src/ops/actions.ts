@@ -82,12 +82,15 @@ export async function press(session: Session, page: PageHandle, p: ParamsOf<'pag
 }
 
 export async function select(session: Session, page: PageHandle, p: ParamsOf<'page.select'>, signal: AbortSignal): Promise<ResultOf<'page.select'>> {
-  if (p.values === undefined && p.labels === undefined) {
-    throw new ProviderError('invalid_request', 'page.select: one of values, labels is required', { detail: 'invalid_params', details: { field: 'values' } });
+  // `value` / `label` are the one-option forms of `values` / `labels` (the schema refuses both at once).
+  const values = p.values ?? (p.value !== undefined ? [p.value] : undefined);
+  const labels = p.labels ?? (p.label !== undefined ? [p.label] : undefined);
+  if (values === undefined && labels === undefined) {
+    throw new ProviderError('invalid_request', 'page.select: one of values, labels, value, label is required', { detail: 'invalid_params', details: { field: 'values' } });
   }
   const target = await resolveTarget(session, page, 'page.select', p, signal);
   await actionPoint(session, page, target, 'select', signal);
-  const r = await call(page, target.frame, 'select', [target.doc, target.id, p.values ?? null, p.labels ?? null], signal);
+  const r = await call(page, target.frame, 'select', [target.doc, target.id, values ?? null, labels ?? null], signal);
   if (!r.ok) throw notActionable(session, page, target, r);
   return { page_id: page.id, selected: r.selected };
 }
