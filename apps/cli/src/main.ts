@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, parseBrowser, parseBrowserSpec, type BrowserName, type BrowserSpec } from './browsers';
 import { chooseEngines, engineOptions } from './engines';
+import { addMcpCommand } from './mcp-command';
 
 const browserArg = (v: string): BrowserName => {
   try {
@@ -56,6 +57,8 @@ program
     });
     process.exit(0);
   });
+
+addMcpCommand(program);
 
 program
   .command('status')

@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { Provider } from '@browser-provider/core';
-import { createBackend, parseBrowser, type BrowserName } from './browsers';
+import { createProviderServer } from '@browser-provider/core';
+import { parseBrowserSpec, type BrowserSpec } from './browsers';
+import { chooseEngines, engineOptions } from './engines';
 
 interface McpFlags {
-  browser: BrowserName;
+  browser: BrowserSpec;
+  prelaunch: boolean;
   allowDebug: boolean;
   allowEval: boolean;
+  allowExtensions: boolean;
   attachUrl?: string;
   uploadRoot: string[];
   timeoutMs?: number;
@@ -22,22 +25,24 @@ const positiveInt = (v: string): number => {
 };
 
 /**
- * `browser-provider mcp`: the same engine and flags as `serve`, spoken as MCP. The MCP package (and
+ * `browser-provider mcp`: the same engines and flags as `serve`, spoken as MCP. The MCP package (and
  * the SDK under it) is imported only when this command runs, so `serve` never loads it.
  */
 export function addMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('Serve MCP tools (browser_navigate, browser_click, …) on stdio, or on Streamable HTTP with --http (loopback only).')
-    .requiredOption('--browser <name>', 'firefox | chrome | safari', (v: string) => {
+    .requiredOption('--browser <names>', 'firefox | chrome | safari, a comma-separated list of them (the first is the default engine), or auto (every installed one)', (v: string) => {
       try {
-        return parseBrowser(v);
+        return parseBrowserSpec(v);
       } catch (e) {
         throw new InvalidArgumentError((e as Error).message);
       }
     })
+    .option('--prelaunch', "start every engine's browser at server start, so the first session does not wait for a launch", false)
     .option('--allow-debug', 'enable raw protocol passthrough in the provider', false)
     .option('--allow-eval', 'offer browser_evaluate (page.eval)', false)
+    .option('--allow-extensions', 'enable installing browser extensions in the provider; an extension reaches every session', false)
     .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
     .option('--upload-root <dir>', 'a directory browser_file_upload may read files from (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
@@ -53,10 +58,13 @@ export function addMcpCommand(program: Command): void {
         program.error(`error: ${(e as Error).message}`);
       }
       const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
-      const provider = new Provider({
-        backend: await createBackend(o.browser, { attachUrl: o.attachUrl }),
+      const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
+      const provider = createProviderServer(choice.backends, {
+        ...engineOptions(choice),
+        prelaunch: o.prelaunch,
         allowDebug: o.allowDebug,
         allowEval: o.allowEval,
+        allowExtensions: o.allowExtensions,
         uploadRoots: o.uploadRoot,
         log,
         ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
@@ -73,7 +81,7 @@ export function addMcpCommand(program: Command): void {
       const stop = async (sig: NodeJS.Signals) => {
         log(`stopping: received ${sig}`);
         await server.close();
-        await provider.shutdown(`received ${sig}`).catch(() => undefined);
+        await provider.close(`received ${sig}`).catch(() => undefined);
         process.exit(sig === 'SIGINT' ? 130 : 143);
       };
       process.once('SIGINT', (s) => void stop(s));

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { Dispatcher, type Provider } from '@browser-provider/core';
+import type { ProviderServer } from '@browser-provider/core';
 import type { ProviderLink } from './link';
 import { createMcpSession, type McpOptions } from './server';
 
@@ -67,10 +67,9 @@ function refuse(res: ServerResponse, status: number, message: string, headers: R
  * MCP over Streamable HTTP at `http://HOST:PORT/mcp`. Each MCP session (`Mcp-Session-Id`) gets an SDK
  * server and a provider session of its own; a DELETE (or the client's close) ends both.
  */
-export async function runMcpHttp(provider: Provider, options: McpHttpOptions): Promise<McpHttpServer> {
+export async function runMcpHttp(provider: ProviderServer, options: McpHttpOptions): Promise<McpHttpServer> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`));
   if (!LOOPBACK.has(options.host)) throw new Error(`${options.host} is not a loopback address`);
-  const dispatcher = new Dispatcher(provider);
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; link: ProviderLink }>();
   let port = options.port;
 
@@ -88,7 +87,7 @@ export async function runMcpHttp(provider: Provider, options: McpHttpOptions): P
       return s.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return refuse(res, 400, 'Bad request: no Mcp-Session-Id.');
-    const { server, link } = createMcpSession(dispatcher, { ...options, log });
+    const { server, link } = createMcpSession(provider, { ...options, log });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -1,4 +1,4 @@
-import type { Dispatcher } from '@browser-provider/core';
+import type { ProviderServer } from '@browser-provider/core';
 import type { ErrorObject, ResultOf } from '@browser-provider/protocol';
 import { PROTOCOL_VERSION } from '@browser-provider/protocol';
 
@@ -15,7 +15,7 @@ export interface CallResult<T = Record<string, unknown>> {
   warnings: string[];
 }
 
-/** Request ids are unique per dispatcher; one counter for every link of this process keeps them so. */
+/** Request ids are unique per provider server; one counter for every link of this process keeps them so. */
 let nextId = 0;
 
 export interface LinkOptions {
@@ -24,8 +24,8 @@ export interface LinkOptions {
 }
 
 /**
- * One MCP session's provider session. Tools call protocol methods through the same dispatcher as the
- * stdio server (so validation, deadlines, leases and repairs are the protocol's), with this link's
+ * One MCP session's provider session. Tools call protocol methods through the in-process provider
+ * server, as the stdio server does (so validation, deadlines, leases and repairs are the protocol's), with this link's
  * `session_id` filled in. The session opens on the first call that needs it and again after
  * `browser_close`; `close` ends it with the MCP session.
  */
@@ -39,7 +39,7 @@ export class ProviderLink {
   current: string | undefined;
 
   constructor(
-    readonly dispatcher: Dispatcher,
+    readonly server: Pick<ProviderServer, 'call'>,
     options: LinkOptions = {},
   ) {
     this.#ensureParams = options.browserPreference !== undefined ? { browser_preference: options.browserPreference } : {};
@@ -47,7 +47,7 @@ export class ProviderLink {
 
   /** A call that needs no session (`provider.describe`, `provider.status`). */
   async raw<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<CallResult<T>> {
-    const env = await this.dispatcher.handle({ protocol_version: PROTOCOL_VERSION, id: `mcp-${++nextId}`, method, params });
+    const env = await this.server.call({ protocol_version: PROTOCOL_VERSION, id: `mcp-${++nextId}`, method, params });
     if (!env.ok) throw new CallError(env.error);
     return { result: env.result as T, warnings: env.warnings };
   }
@@ -87,6 +87,21 @@ export class ProviderLink {
     if (ensure !== undefined) this.#ensureParams = ensure;
     const s = await current?.catch(() => undefined);
     if (s !== undefined) await this.raw('session.close', { session_id: s.session_id }).catch(() => undefined);
+  }
+
+  /**
+   * Ends the current session and opens one with `ensure` as its params. When that is refused, later
+   * calls go back to the params before, so one bad request does not leave the MCP session unusable.
+   */
+  async switchSession(ensure: Record<string, unknown>): Promise<ResultOf<'session.ensure'>> {
+    const before = this.#ensureParams;
+    await this.endSession(ensure);
+    try {
+      return await this.session();
+    } catch (e) {
+      this.#ensureParams = before;
+      throw e;
+    }
   }
 
   /** Closes the provider session for good (the MCP session ended). */

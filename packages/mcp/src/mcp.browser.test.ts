@@ -173,6 +173,32 @@ for (const browser of ENGINES) {
   });
 }
 
+const engines = ENGINES.filter(installed);
+describe.skipIf(engines.length < 2)(`mcp --browser ${engines.join(',')}: one server, every engine`, () => {
+  const LABEL = { firefox: /Firefox/, chrome: /Chrom/, safari: /WebKit|Safari|MiniBrowser/ } as const;
+  let s: StdioServer;
+  beforeAll(async () => {
+    s = await startStdio(['--browser', engines.join(',')]);
+  });
+  afterAll(async () => {
+    s.child.stdin.end();
+    await new Promise((r) => s.child.once('exit', r));
+  });
+
+  it('routes browser_session {browser} to each engine, and a page works on each', async () => {
+    for (const engine of engines) {
+      const started = await s.client.callTool({ name: 'browser_session', arguments: { browser: engine } });
+      expect(textOf(started)).toMatch(new RegExp(`^Session on .*\\(${engine}\\)`));
+      expect(textOf(started)).toMatch(LABEL[engine]);
+      const page = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.order.path) } }));
+      const clicked = await s.client.callTool({ name: 'browser_click', arguments: { target: refOf(page, 'checkbox "Gift wrap"') } });
+      expect(textOf(clicked)).toMatch(/~ checkbox "Gift wrap" \[checked\]/);
+    }
+    const wrong = await s.client.callTool({ name: 'browser_session', arguments: { browser: 'netscape' } });
+    expect(textOf(wrong)).toMatch(/^Error unsupported_target \(browser_family\)/);
+  });
+});
+
 describe('mcp --http', () => {
   it('refuses to listen on a non-loopback address', () => {
     let out = '';

@@ -28,22 +28,26 @@ export function scopeLines(text: string, ref: string): string | undefined {
   const at = lines.findIndex((l) => namesRef(l, ref));
   if (at < 0) return undefined;
   const base = indentOf(lines[at] as string);
-  const out = [(lines[at] as string).slice(base)];
-  for (let i = at + 1; i < lines.length; i++) {
-    const l = lines[i] as string;
-    if (indentOf(l) <= base) break;
-    out.push(l.slice(base));
-  }
-  return out.join('\n');
+  return [at, ...subtree(lines, at)].map((i) => (lines[i] as string).slice(base)).join('\n');
 }
 
 const MAX_MATCHES = 30;
+/** How many lines under a match's parent are shown with it. */
+const SIBLING_LINES = 12;
+
+/** The indices of the lines nested under line `at`. */
+function subtree(lines: readonly string[], at: number): number[] {
+  const base = indentOf(lines[at] ?? '');
+  const out: number[] = [];
+  for (let i = at + 1; i < lines.length && indentOf(lines[i] as string) > base; i++) out.push(i);
+  return out;
+}
 
 export type FindResult = { count: number; shown: number; snippets: string[] } | { error: string };
 
 /**
  * Lines matching a text (case-insensitive) or a regex ("/re/flags" or a bare pattern), each with the
- * lines that contain it; ancestors shared by several matches are printed once, gaps as "…".
+ * lines that contain it and its siblings; lines shared by several matches are printed once, gaps as "…".
  */
 export function findLines(text: string, q: { text: string } | { regex: string }): FindResult {
   let test: (line: string) => boolean;
@@ -64,7 +68,13 @@ export function findLines(text: string, q: { text: string } | { regex: string })
   const matches = lines.flatMap((l, i) => (test(l.trim()) ? [i] : []));
   const shown = matches.slice(0, MAX_MATCHES);
   const keep = new Set<number>();
-  for (const i of shown) for (const j of [...ancestors(lines, i), i]) keep.add(j);
+  for (const i of shown) {
+    const up = ancestors(lines, i);
+    for (const j of [...up, i]) keep.add(j);
+    // The match's siblings too (a row's other cells, a field's label): what a match means is often beside it.
+    const parent = up[up.length - 1];
+    if (parent !== undefined) for (const j of subtree(lines, parent).slice(0, SIBLING_LINES)) keep.add(j);
+  }
   const snippets: string[] = [];
   let last = -1;
   for (const i of [...keep].sort((a, b) => a - b)) {

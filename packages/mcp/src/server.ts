@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { parseParams, ProviderError, PROVIDER_VERSION, type Dispatcher } from '@browser-provider/core';
+import { parseParams, ProviderError, PROVIDER_VERSION, type ProviderServer } from '@browser-provider/core';
 import { CallError, ProviderLink } from './link';
 import { offeredTools, TOOLS, VOCABULARY } from './tools';
 import type { ToolAnswer, ToolDef, ToolGate } from './tool';
@@ -41,11 +41,11 @@ function toResult(a: ToolAnswer, isError = false): CallToolResult {
  * One MCP session: an SDK `Server` whose tools run against a provider session of its own (its own
  * cookie jar, pages and leases), opened on the first tool call and closed with the MCP session.
  */
-export function createMcpSession(dispatcher: Dispatcher, options: McpOptions = {}): { server: Server; link: ProviderLink } {
+export function createMcpSession(provider: Pick<ProviderServer, 'call'>, options: McpOptions = {}): { server: Server; link: ProviderLink } {
   const gates = new Set<ToolGate>(options.allowEval ? ['allow-eval'] : []);
   const tools = offeredTools(gates);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const link = new ProviderLink(dispatcher, { browserPreference: options.browserPreference });
+  const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
   const ctx = { link, vocab: VOCABULARY };
   const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 

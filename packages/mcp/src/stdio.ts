@@ -1,16 +1,15 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { Dispatcher, type Provider } from '@browser-provider/core';
+import type { ProviderServer } from '@browser-provider/core';
 import { createMcpSession, type McpOptions } from './server';
 
 /**
  * MCP over this process's stdin/stdout: one MCP session, one provider session. stdout carries MCP
  * messages only (logs go to stderr). When stdin ends, or on SIGINT/SIGTERM, the session closes and
- * the provider stops its browsers before this resolves.
+ * provider server stops every engine's browsers before this resolves.
  */
-export async function runMcpStdio(provider: Provider, options: McpOptions = {}): Promise<void> {
+export async function runMcpStdio(provider: ProviderServer, options: McpOptions = {}): Promise<void> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`));
-  const dispatcher = new Dispatcher(provider);
-  const { server, link } = createMcpSession(dispatcher, { ...options, log });
+  const { server, link } = createMcpSession(provider, { ...options, log });
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   const ended = new Promise<string>((resolve) => {
     process.stdin.once('end', () => resolve('stdin closed'));
@@ -23,7 +22,6 @@ export async function runMcpStdio(provider: Provider, options: McpOptions = {}):
   const why = await ended;
   log(`stopping: ${why}`);
   await link.close().catch(() => undefined);
-  dispatcher.abortAll();
-  await provider.shutdown(why).catch((e: unknown) => log(`shutdown: ${String(e)}`));
+  await provider.close(why).catch((e: unknown) => log(`shutdown: ${String(e)}`));
   await server.close().catch(() => undefined);
 }

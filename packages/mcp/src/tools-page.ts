@@ -89,7 +89,7 @@ export const PAGE_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_find',
     title: 'Find in the page',
-    description: 'Search the page snapshot for text (case-insensitive) or a regular expression ("/re/flags"); answers the matching lines with the lines that contain them.',
+    description: 'Search the page snapshot for text (case-insensitive) or a regular expression ("/re/flags"); answers each matching line with the lines that contain it and its siblings.',
     method: 'page.snapshot',
     input: z
       .object({

@@ -151,8 +151,7 @@ export const SESSION_TOOLS: ToolDef[] = [
         ...(a.persist !== undefined ? { persist: a.persist } : {}),
         ...(a.profile !== undefined ? { profile: a.profile } : {}),
       };
-      await ctx.link.endSession(params);
-      const s = await ctx.link.session();
+      const s = await ctx.link.switchSession(params);
       const snap = await ctx.link.call<ResultOf<'page.snapshot'>>('page.snapshot', { page_id: s.default_page_id });
       const head = `Session on ${s.browser_label} (${s.browser_family})${s.profile ? `, profile ${JSON.stringify(s.profile.name)} at ${s.profile.path}` : ''}.`;
       const a2 = snapshotAnswer(ctx, ctx.vocab, snap.result, snap.warnings, head);

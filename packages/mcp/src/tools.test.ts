@@ -69,7 +69,7 @@ describe('reading the outline', () => {
 
   it('finds text or a regex with the lines that contain each match', () => {
     const r = findLines(OUTLINE, { text: 'quiet LAMP' });
-    expect(r).toEqual({ count: 1, shown: 1, snippets: ['main [ref=e1]', '  …', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]'] });
+    expect(r).toEqual({ count: 1, shown: 1, snippets: ['main [ref=e1]', '  …', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]', '      cell "$31.50" [ref=e6]'] });
     const re = findLines(OUTLINE, { regex: '/\\$\\d+\\.50/' });
     expect('count' in re && re.count).toBe(1);
     expect(findLines(OUTLINE, { regex: '(' })).toHaveProperty('error');
