@@ -1,7 +1,7 @@
-import WebDriver, { type Client } from 'webdriver';
 import { ProviderError, type DialogAnswer, type DialogReport } from '@browser-provider/core';
 import { ELEMENT_BY_ID } from '@browser-provider/page-script';
 import { SerialQueue, raceSignal } from '@browser-provider/core';
+import { DriverClient, type DriverTarget } from './client';
 import { driverExited, translateWebDriverError, webdriverErrorName } from './errors';
 import { decodeFrameKey, type FramePath } from './frames';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';
@@ -30,16 +30,12 @@ export class DriverConnection {
   private readonly exitRejection: Promise<never>;
   /** Set by the backend: answers dialogs by the owning session's policy. */
   dialogHandler: DialogHandler | undefined;
-  /** The client every page operation uses: each command answers a dialog in its way, then runs again. */
-  readonly client: Client;
 
   private constructor(
     readonly endpoint: DriverEndpoint,
     readonly sessionId: string,
-    private readonly rawClient: Client,
     readonly capabilities: Record<string, unknown>,
   ) {
-    this.client = this.answeringDialogs(rawClient);
     this.exitRejection = endpoint.exited.then((how) => {
       throw driverExited(how);
     });
@@ -61,23 +57,20 @@ export class DriverConnection {
       if (endpoint.exitReason !== undefined) throw driverExited(endpoint.exitReason);
       throw translateWebDriverError(e);
     }
-    // The client is attached to the session we created: `newSession` would log to stdout (which is
-    // the protocol channel) and might start a driver or a BiDi socket of its own.
-    const client = WebDriver.attachToSession({
-      sessionId: reply.sessionId,
-      hostname: '127.0.0.1',
-      port: endpoint.port,
-      protocol: 'http',
-      path: '/',
-      capabilities: reply.capabilities as WebdriverIO.Capabilities,
-      // 'silent', not 'warn': the client logs every failed command (e.g. an expected `no such frame`)
-      // at ERROR level; we translate and report failures ourselves.
-      logLevel: 'silent',
-      connectionRetryCount: 0,
-      // Our own AbortSignal bounds each call; this is only the backstop for a wedged driver.
-      connectionRetryTimeout: 600_000,
-    });
-    return new DriverConnection(endpoint, reply.sessionId, client, reply.capabilities);
+    return new DriverConnection(endpoint, reply.sessionId, reply.capabilities);
+  }
+
+  /** Where the driver listens. */
+  private get target(): DriverTarget {
+    return this.endpoint.port;
+  }
+
+  /**
+   * The commands of one call: each is cancelled on the wire when `signal` aborts (the caller's
+   * deadline), and one that meets an open dialog answers it by the session's policy and runs again.
+   */
+  private commands(signal: AbortSignal): DriverClient {
+    return this.answeringDialogs(new DriverClient(this.target, this.sessionId, signal));
   }
 
   get alive(): boolean {
@@ -85,13 +78,13 @@ export class DriverConnection {
   }
 
   /** Runs `task` alone on this session; driver errors come out translated to ProviderErrors. */
-  run<T>(signal: AbortSignal, task: (client: Client) => Promise<T>): Promise<T> {
+  run<T>(signal: AbortSignal, task: (client: DriverClient) => Promise<T>): Promise<T> {
     // One current window and frame per driver session: commands never interleave. An aborted
     // caller goes at once; the queue moves on only when the driver has really finished.
     return raceSignal(this.queue.run(async () => {
       this.checkAlive();
       try {
-        return await Promise.race([task(this.client), this.exitRejection]);
+        return await Promise.race([task(this.commands(signal)), this.exitRejection]);
       } catch (e) {
         this.where = {};
         if (signal.aborted) throw signal.reason;
@@ -125,7 +118,7 @@ export class DriverConnection {
   async enter(window: string, frameKey: string, signal: AbortSignal): Promise<void> {
     if (this.where.window !== window) {
       this.where = {};
-      await this.client.switchToWindow(window);
+      await this.commands(signal).switchToWindow(window);
       this.where = { window };
     }
     if (this.where.frame === frameKey) return;
@@ -139,7 +132,7 @@ export class DriverConnection {
   /** Inside `run`: from the current frame, enters the iframes with page-script ids `path` in turn. */
   private async descend(path: FramePath, signal: AbortSignal): Promise<void> {
     for (const id of path) {
-      const el: unknown = await this.client.executeScript(`return (${ELEMENT_BY_ID}).apply(null, arguments);`, [id]);
+      const el: unknown = await this.commands(signal).executeScript(`return (${ELEMENT_BY_ID}).apply(null, arguments);`, [id]);
       if (el === null || typeof el !== 'object') {
         throw new ProviderError('page_not_found', `Frame element ${id} is gone from its parent document.`, {
           detail: 'frame_detached',
@@ -152,7 +145,7 @@ export class DriverConnection {
 
   /** Switch To Frame over the wire (§11.4): `null` is the top-level document. */
   private async switchFrame(target: unknown, signal: AbortSignal): Promise<void> {
-    await this.retryDialogs(() => wireRequest(this.endpoint.port, 'POST', `/session/${this.sessionId}/frame`, { id: target }, signal));
+    await this.commands(signal).switchToFrame(target);
   }
 
   /**
@@ -160,26 +153,24 @@ export class DriverConnection {
    * `unexpected alert open` before it does anything, so answering the dialog and sending the same
    * command again is safe (it never ran twice). Alert commands themselves pass through.
    */
-  private answeringDialogs(client: Client): Client {
-    const passThrough = new Set<PropertyKey>(['getAlertText', 'acceptAlert', 'dismissAlert', 'sendAlertText', 'getWindowHandle']);
-    // The target is an empty object inheriting from the client: the client's own command properties
-    // are read-only and non-configurable, which a Proxy over the client itself may not replace.
-    return new Proxy(Object.create(client) as Client, {
-      get: (_target, prop) => {
-        const value: unknown = Reflect.get(client, prop, client);
-        if (typeof value !== 'function' || passThrough.has(prop)) return value;
-        return (...args: unknown[]) => this.retryDialogs(() => (value as (...a: unknown[]) => Promise<unknown>).apply(client, args));
+  private answeringDialogs(client: DriverClient): DriverClient {
+    const passThrough = new Set<PropertyKey>(['getAlertText', 'acceptAlert', 'dismissAlert', 'sendAlertText', 'getWindowHandle', 'command']);
+    return new Proxy(client, {
+      get: (target, prop) => {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function' || passThrough.has(prop)) return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => this.retryDialogs(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), target);
       },
     });
   }
 
-  private async retryDialogs<T>(command: () => Promise<T>): Promise<T> {
+  private async retryDialogs<T>(command: () => Promise<T>, client: DriverClient): Promise<T> {
     for (let i = 0; ; i++) {
       try {
         return await command();
       } catch (e) {
         if (i >= DIALOG_RETRIES || !isDialogOpen(e)) throw e;
-        await this.answerDialog();
+        await this.answerDialog(client);
       }
     }
   }
@@ -189,8 +180,7 @@ export class DriverConnection {
    * (dismiss) is used for all: it closes an alert (its only button) and says "Cancel" to a confirm or
    * prompt, which is the policy; `dialog.handle` can make the next one accepted, with prompt text.
    */
-  private async answerDialog(): Promise<void> {
-    const raw = this.rawClient;
+  private async answerDialog(raw: DriverClient): Promise<void> {
     let message: string;
     try {
       message = String(await raw.getAlertText());

@@ -1,4 +1,4 @@
-import type { Client } from 'webdriver';
+import type { DriverClient } from './client';
 
 export type WaitUntil = 'load' | 'domcontentloaded' | 'none';
 
@@ -13,6 +13,6 @@ export type WaitUntil = 'load' | 'domcontentloaded' | 'none';
  * polling readyState. And firing `location.href = url` from a script does not help `none` either:
  * the driver makes the next command wait for the navigation anyway.
  */
-export async function navigate(client: Client, url: string, _waitUntil: WaitUntil, _signal: AbortSignal): Promise<void> {
+export async function navigate(client: DriverClient, url: string, _waitUntil: WaitUntil, _signal: AbortSignal): Promise<void> {
   await client.navigateTo(url);
 }

@@ -1,4 +1,4 @@
-import type { Client } from 'webdriver';
+import type { DriverClient } from './client';
 import { chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
 import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
@@ -46,7 +46,7 @@ export class ClassicPage implements BackendPage {
   ) {}
 
   /** Runs `task` with the driver pointed at this page's `frame`. */
-  private inFrame<T>(frame: FrameKey, signal: AbortSignal, task: (c: Client) => Promise<T>): Promise<T> {
+  private inFrame<T>(frame: FrameKey, signal: AbortSignal, task: (c: DriverClient) => Promise<T>): Promise<T> {
     if (this.closedWhy !== undefined) {
       return Promise.reject(
         new ProviderError('page_not_found', `This page was closed (${this.closedWhy}).`, {
@@ -158,7 +158,7 @@ export class ClassicPage implements BackendPage {
     });
   }
 
-  private async navToken(c: Client): Promise<string> {
+  private async navToken(c: DriverClient): Promise<string> {
     const [token, url] = (await c.executeScript(NAV_TOKEN, [])) as [string, string];
     return `${token} ${url}`;
   }

@@ -1,4 +1,4 @@
-import type { Client } from 'webdriver';
+import type { DriverClient } from './client';
 import type { Rect, Screenshot } from '@browser-provider/core';
 import { pngSize } from '@browser-provider/protocol';
 import { blankImage, blit, crop, decodePng, encodePng, type RgbaImage } from './png';
@@ -35,7 +35,7 @@ const SCROLL_TO = `window.scrollTo({ left: arguments[0], top: arguments[1], beha
 return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
   resolve({ sx: scrollX, sy: scrollY }))));`;
 
-async function viewport(client: Client): Promise<RgbaImage> {
+async function viewport(client: DriverClient): Promise<RgbaImage> {
   return decodePng(Buffer.from(await client.takeScreenshot(), 'base64'));
 }
 
@@ -48,7 +48,7 @@ function result(img: RgbaImage, scale: number): Screenshot {
 }
 
 export async function captureScreenshot(
-  client: Client,
+  client: DriverClient,
   opts: { fullPage?: boolean; clip?: Rect },
   signal: AbortSignal,
 ): Promise<Screenshot> {

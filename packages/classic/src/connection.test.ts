@@ -1,0 +1,74 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DeadlineExceeded, deadline, ProviderError } from '@browser-provider/core';
+import { describe, expect, it } from 'vitest';
+import { DriverConnection } from './connection';
+import type { ClassicLauncher, DriverEndpoint } from './launcher';
+
+/**
+ * A stand-in WebDriver server: answers New Session, and Execute Script only when told to; until then
+ * a script request hangs like a wedged driver's. It records when a hanging request's connection is
+ * closed by the client, which is what an abort on the wire looks like from the driver's side.
+ */
+async function wedgedDriver() {
+  let answering = false;
+  const hung: Array<{ res: ServerResponse; closed: Promise<void> }> = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ value }));
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/session') return json(200, { sessionId: 's1', capabilities: { browserName: 'stub' } });
+      if (req.url === '/session/s1/execute/sync') {
+        if (answering) return json(200, 42);
+        hung.push({ res, closed: new Promise((r) => res.on('close', () => r())) });
+        return;
+      }
+      if (req.method === 'DELETE') return json(200, null);
+      json(404, { error: 'unknown command', message: `${req.method} ${req.url}` });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  const endpoint: DriverEndpoint = { port, exitReason: undefined, exited: new Promise(() => undefined), pids: () => [], kill: async () => undefined };
+  const launcher: ClassicLauncher = { isolation: 'per_process', startDriver: async () => endpoint, capabilities: () => ({}), shutdown: async () => undefined };
+  return {
+    endpoint,
+    launcher,
+    hung,
+    answer: () => (answering = true),
+    close: () => {
+      for (const h of hung) h.res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+describe('DriverConnection against a driver that never answers', () => {
+  it('aborts the command on the wire at its deadline, and the next command runs', { timeout: 30_000 }, async () => {
+    const driver = await wedgedDriver();
+    try {
+      const conn = await DriverConnection.open(driver.endpoint, driver.launcher, AbortSignal.timeout(10_000));
+      const d = deadline(300);
+      const failed = await conn.run(d.signal, (c) => c.executeScript('return 1', [])).then(
+        () => 'answered',
+        (e: unknown) => e,
+      );
+      d.dispose();
+      // The deadline's own reason: the dispatcher turns it into not_ready / outcome_unknown (or
+      // navigation_timeout for a navigation), never internal_error.
+      expect(failed).toBeInstanceOf(DeadlineExceeded);
+      expect(failed).not.toBeInstanceOf(ProviderError);
+      // The request itself was cancelled, not just abandoned: the driver sees its connection close.
+      expect(driver.hung).toHaveLength(1);
+      await driver.hung[0]!.closed;
+
+      // The one-command-at-a-time queue moved on: a later command is not stuck behind the wedged one.
+      driver.answer();
+      expect(await conn.run(AbortSignal.timeout(10_000), (c) => c.executeScript('return 1', []))).toBe(42);
+      await conn.close('test over');
+    } finally {
+      await driver.close();
+    }
+  });
+});
