@@ -85,6 +85,12 @@ const SnapshotShape = {
    * and set as tables in interactive mode (nothing hidden); `true` folds in both modes, `false` prints every line.
    */
   collapse: z.boolean().optional(),
+  /**
+   * An element_ref: answer only that element's subtree (nodes, elements and text), with the same refs
+   * the full snapshot gives; `since_rev` then diffs within the scope. The page is walked whole, so the
+   * lines are exactly the full snapshot's.
+   */
+  scope: z.string().min(1).max(256).optional(),
 };
 
 export const SnapshotDiff = z.object({

@@ -14,7 +14,8 @@ function setup() {
     if (!env.ok) throw new Error(`${method}: ${JSON.stringify(env.error)}`);
     return env.result as Record<string, any>;
   };
-  return { backend, call };
+  const raw = (method: string, params: Record<string, unknown>) => d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
+  return { backend, call, raw };
 }
 
 /** Makes the stub page answer `snapshot` with a button named `name` (the rest as the stub has it). */
@@ -71,5 +72,56 @@ describe('page.snapshot since_rev: the base is the snapshot as it was answered',
     const again = await call('page.snapshot', { session_id, since_rev: next.rev });
     expect(again.diff).toMatchObject({ base_found: true, added: [], removed: [], changed: [] });
     expect(again.text).toBe(`no changes since rev ${next.rev}`);
+  });
+});
+
+/** Makes the stub page answer `snapshot` with a link and a form (heading + button named `name`), or the link alone. */
+function formPage(page: StubPage, name: string, withForm = true): void {
+  const call = page.call.bind(page);
+  page.call = (async (frame, op, args, signal) => {
+    // The probe a missing scope asks: the element is gone from its document.
+    if ((op as OpName) === 'probe') return { ok: true, doc: page.doc, readyState: 'complete', satisfied: { element_present: false }, iframes: [] };
+    if ((op as OpName) !== 'snapshot') return call(frame, op, args, signal);
+    const node = (id: number, role: string, name: string, children: number[] = [], extra = {}) =>
+      ({ id, role, name, actionable: role === 'button' || role === 'link', enabled: true, children, ...extra });
+    const nodes = [
+      { role: 'document', name: 'Stub', actionable: false, enabled: true, children: withForm ? [1, 2] : [1] },
+      node(13, 'link', 'Home'),
+      ...(withForm ? [node(10, 'form', 'Sign up', [3, 4]), node(11, 'heading', 'Join', [], { level: 2 }), node(12, 'button', name)] : []),
+    ];
+    return encodeFrame({ doc: page.doc, url: page.url, title: 'Stub', truncated: false, nodes }, '');
+  }) as StubPage['call'];
+}
+
+describe('page.snapshot scope', () => {
+  it('answers only the scoped subtree, with the full snapshot refs, and diffs within it', async () => {
+    const { call, backend } = setup();
+    const { session_id } = await call('session.ensure', {});
+    formPage(backend.pages[0]!, 'Go');
+    const full = await call('page.snapshot', { session_id });
+    const [form, heading, button] = [refOf(full, 'form'), refOf(full, 'heading'), refOf(full, 'button')];
+    const scoped = await call('page.snapshot', { session_id, scope: form });
+    expect(scoped.text).toBe(`form "Sign up" [ref=${form}]\n  heading "Join" [level=2] [ref=${heading}]\n  button "Go" [ref=${button}]`);
+    expect(scoped.elements.map((e: any) => e.element_ref)).toEqual([button]);
+    expect(scoped.snapshot.root.children).toHaveLength(1);
+    expect(scoped.snapshot.nodes.map((n: any) => n.role)).toEqual(['form', 'heading', 'button']);
+    formPage(backend.pages[0]!, 'Stop');
+    const diff = await call('page.snapshot', { session_id, scope: form, since_rev: full.rev });
+    expect(diff.diff).toEqual({
+      since_rev: full.rev, base_found: true, added: [], removed: [],
+      changed: [{ element_ref: button, line: `button "Stop" [ref=${button}]`, was: `button "Go" [ref=${button}]` }],
+    });
+  });
+
+  it('refuses an unknown ref, and a ref whose element is gone, with a repair', async () => {
+    const { call, raw, backend } = setup();
+    const { session_id } = await call('session.ensure', {});
+    formPage(backend.pages[0]!, 'Go');
+    const full = await call('page.snapshot', { session_id });
+    const unknown = await raw('page.snapshot', { session_id, scope: 'e999' });
+    expect(unknown.ok ? unknown.result : unknown.error).toMatchObject({ code: 'element_not_found', details: { code: 'unknown_ref', repair: { method: 'page.snapshot' } } });
+    formPage(backend.pages[0]!, 'Go', false);
+    const gone = await raw('page.snapshot', { session_id, scope: refOf(full, 'form') });
+    expect(gone.ok ? gone.result : gone.error).toMatchObject({ code: 'element_not_found', details: { code: 'stale_ref', repair: { method: 'page.snapshot' } } });
   });
 });

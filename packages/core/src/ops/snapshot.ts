@@ -6,6 +6,9 @@ import type { Session } from '../session';
 import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
 import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
+import { emptyLike, scopeTo } from '../snapshot/scope';
+import { ProviderError } from '../errors';
+import { staleRef, unknownRef } from '../repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 export const DEFAULT_MAX_NODES = 10_000;
@@ -97,6 +100,7 @@ export async function snapshotPage(
 ): Promise<ResultOf<'page.snapshot'>> {
   // A diff compares like with like: without an explicit mode or node budget it takes the base's.
   const base = p.since_rev !== undefined ? page.history.get(p.since_rev) : undefined;
+  if (p.scope !== undefined) checkScope(session, page, p.scope);
   const mode = p.mode ?? base?.mode ?? 'full';
   const maxNodes = p.max_nodes ?? base?.maxNodes ?? DEFAULT_MAX_NODES;
   const budget = { nodes: maxNodes };
@@ -107,7 +111,11 @@ export async function snapshotPage(
     minted.push(ref);
     return ref;
   };
-  const out = assemble(top, mint);
+  const whole = assemble(top, mint);
+  const scoped = p.scope !== undefined ? scopeTo(whole.snapshot, whole.elements, p.scope) : undefined;
+  if (p.scope !== undefined && scoped === undefined) throw await scopeMissing(session, page, p.scope, signal);
+  const out = scoped === undefined ? whole : { ...whole, ...scoped };
+  // The page keeps the whole snapshot: a later diff, scoped or not, compares against all of it.
   const rev = ++page.rev;
   page.remember(rev, pastSnapshot(top, minted, mode, maxNodes));
   let truncated = out.truncated;
@@ -120,7 +128,9 @@ export async function snapshotPage(
   if (p.since_rev !== undefined) {
     if (base !== undefined && p.since_rev !== rev) {
       if (base.mode !== mode) warnings.push(`rev ${p.since_rev} was a ${base.mode} snapshot and this one is ${mode}; the diff shows that difference too`);
-      const { diff } = diffSnapshots(base.rebuild(), out.snapshot, p.since_rev, top.snap.url);
+      const past = base.rebuild();
+      const from = p.scope === undefined ? past : (scopeTo(past, [], p.scope)?.snapshot ?? emptyLike(past));
+      const { diff } = diffSnapshots(from, out.snapshot, p.since_rev, top.snap.url);
       const pruned = pruneToDiff(out.snapshot, out.elements, diff);
       const text = limitText(diffText(diff), p.max_text_chars);
       return { ...head, ...pruned, text: text.text, diff, ...(truncated || text.cut ? { truncated: true } : {}) };
@@ -141,6 +151,41 @@ export async function snapshotPage(
     ...(truncated ? { truncated: true } : {}),
     ...(p.since_rev !== undefined ? { diff: { since_rev: p.since_rev, base_found: false, added: [], removed: [], changed: [] } } : {}),
   };
+}
+
+/** A scope ref this session never issued for this page, or whose document is gone, is refused before any walk. */
+function checkScope(session: Session, page: PageHandle, ref: string): void {
+  const t = session.refs.resolve(ref);
+  if (t === undefined) {
+    if (session.refs.wasIssued(ref)) throw staleRef(session.id, page.id, ref, 'its document was replaced or its page closed');
+    throw unknownRef(session.id, page.id, ref);
+  }
+  if (t.pageId !== page.id) {
+    throw new ProviderError('element_not_found', `Scope ${ref} belongs to page ${t.pageId}, not ${page.id}.`, {
+      detail: 'wrong_page',
+      details: { element_ref: ref, page_id: t.pageId },
+      repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: t.pageId, scope: ref }, hint: `Snapshot ${ref} with page_id ${t.pageId}.` },
+    });
+  }
+}
+
+/**
+ * The scope's element is not in this snapshot: gone from its document (stale), or still there but not
+ * shown (hidden elements are never offered: the same cause an action on it gets). The repair is the
+ * unscoped snapshot either way.
+ */
+async function scopeMissing(session: Session, page: PageHandle, ref: string, signal: AbortSignal): Promise<ProviderError> {
+  const t = session.refs.resolve(ref);
+  if (t === undefined) return staleRef(session.id, page.id, ref, 'its document was replaced');
+  const probe = await call(page, t.frame, 'probe', [{ element_present: t.id }], signal).catch(() => undefined);
+  const present = probe !== undefined && probe.ok && probe.doc === t.doc && probe.satisfied.element_present === true;
+  if (!present) return staleRef(session.id, page.id, ref, 'it was removed from the page');
+  return new ProviderError('element_not_actionable', `Element ${ref} is on the page but not shown, so there is nothing to snapshot in it.`, {
+    detail: 'not_visible',
+    retryable: true,
+    details: { element_ref: ref },
+    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Take an unscoped snapshot, or page.wait until the element shows.' },
+  });
 }
 
 /**
