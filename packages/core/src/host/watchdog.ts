@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * still bears it, so the shell never signals a stranger that took the number.
  */
 
-// POSIX sh, builtins only. `ids` is a space-framed list (" 12 34 "). On EOF: signal each group, then
+// POSIX sh, builtins only (dash's kill takes no `--`: `kill -9 -<pgid>`). `ids` is a space-framed list (" 12 34 "). On EOF: signal each group, then
 // walk /proc three times for members of the listed sessions (a dying process cannot fork, so the
 // later passes catch only children forked before their parent was reached).
 const SCRIPT = `trap '' HUP INT PIPE
@@ -32,7 +32,7 @@ while IFS= read -r l; do
   esac
 done
 [ "$ids" = ' ' ] && exit 0
-for p in $ids; do kill -9 -- -$p 2>/dev/null; done
+for p in $ids; do kill -9 -$p 2>/dev/null; done
 for pass in 1 2 3; do
   for d in /proc/[0-9]*; do
     read -r st < "$d/stat" 2>/dev/null || continue
