@@ -5,7 +5,7 @@ import { measureWebKitFloor } from './floor-webkit';
 import { startBenchServer } from './fixtures';
 import { loadRun } from './load';
 import { measureOurs } from './ours';
-import { installed, parseOptions, USAGE } from './options';
+import { installed, parseOptions, USAGE, type BenchOptions } from './options';
 import { measurePlaywright, measurePuppeteer } from './peers';
 import { profileBidi } from './profile';
 import { measurePaired } from './paired';
@@ -137,6 +137,7 @@ async function main(): Promise<void> {
   }
   const started = new Date();
   log(`machine: ${machine()}`);
+  if (opts.grid) return gridMain(opts);
   const printed: Table[] = [];
 
   if (opts.what !== 'load') {
@@ -192,6 +193,36 @@ async function main(): Promise<void> {
   for (const t of printed) console.log(toConsole(t));
   if (opts.write) log(`wrote docs/benchmarks.md${opts.what !== 'load' ? ' and docs/benchmarks.svg' : ''}`);
   else log('docs/benchmarks.md left alone (subset or quick run; pass --write to rewrite it)');
+}
+
+/** `--grid`: Chrome here vs through a Selenium Grid, its own section of docs/benchmarks.md. */
+async function gridMain(opts: BenchOptions): Promise<void> {
+  const { gridBench, gridTable } = await import('./grid');
+  const { sessions, steps } = opts;
+  const server = await startBenchServer();
+  let r;
+  try {
+    r = await gridBench(server, sessions, steps, log);
+  } finally {
+    await server.close();
+  }
+  const table = gridTable(r);
+  console.log(toConsole(table));
+  if (!opts.write) return log('docs/benchmarks.md left alone (pass --write to rewrite its Grid section)');
+  const errors = [r.local, r.grid].flatMap((x) => x.firstErrors).slice(0, 4);
+  writeSection(
+    'grid',
+    section(
+      'Through a Selenium Grid',
+      [
+        `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (\`pnpm bench --grid --write\`).`,
+        `The load run's steps (open → snapshot → click → type → wait on each session's own page) on Chrome, ${sessions} sessions × ${steps} steps, twice: launched here by one \`serve --browser chrome\` (one Chromium, a user context per session), and through a Selenium Grid 4.48 hub with one Chromium node on loopback (\`serve --browser chrome --grid-url …\`: a Chromium of its own per session, every BiDi command through the router and the node). The Grid was ready ${(r.gridReadyMs / 1000).toFixed(1)} s after its start. Browser start-up is outside the timed span in both.`,
+      ],
+      [table],
+      errors.length ? [`First errors: ${errors.map((e) => `\`${e.slice(0, 160)}\``).join('; ')}`] : [],
+    ),
+  );
+  log('wrote the Grid section of docs/benchmarks.md');
 }
 
 // Ctrl-C or a kill mid-run: exit through process.exit so the 'exit' hooks of the process owner

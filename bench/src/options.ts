@@ -12,6 +12,8 @@ export interface BenchOptions {
    * 5–10 minutes by itself, so it is its own command). `all`: both.
    */
   what: 'all' | 'micro' | 'load';
+  /** `--grid`: only the Grid comparison (bench/src/grid.ts), Chrome launched here vs through a real Grid. */
+  grid: boolean;
   sessions: number;
   steps: number;
   /** Rewrite docs/benchmarks.md + .svg. Defaults to on only for a complete run (all engines, default rows, not quick). */
@@ -27,7 +29,8 @@ export const USAGE = `pnpm bench [options]
   --quick                           fewer iterations (a smoke run, not for publishing)
   --load                            only the load run (20 sessions × 100 steps on Firefox and Chrome)
   --all                             the benchmarks and then the load run
-  --sessions N --steps N            load run shape (default 20 × 100)
+  --sessions N --steps N            load run shape (default 20 × 100; with --grid 16 × 50)
+  --grid                            only Chrome launched here vs through a Selenium Grid on loopback (needs Java)
   --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)`;
 
 export function installed(engine: Engine): boolean {
@@ -57,6 +60,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       rows: { type: 'string' },
       quick: { type: 'boolean', default: false },
       load: { type: 'boolean' },
+      grid: { type: 'boolean', default: false },
       all: { type: 'boolean', default: false },
       sessions: { type: 'string', default: '20' },
       steps: { type: 'string', default: '100' },
@@ -85,9 +89,11 @@ export function parseOptions(argv: string[]): BenchOptions {
     rows,
     quick,
     what: values.all ? 'all' : values.load ? 'load' : 'micro',
-    sessions: positive('--sessions', values.sessions),
-    steps: positive('--steps', values.steps),
-    write: values['no-write'] ? false : (values.write ?? complete),
+    grid: values.grid === true,
+    // --grid has its own default shape (16 × 50) and rewrites its section only when asked (--write).
+    sessions: positive('--sessions', values.grid && values.sessions === '20' ? '16' : values.sessions),
+    steps: positive('--steps', values.grid && values.steps === '100' ? '50' : values.steps),
+    write: values['no-write'] ? false : (values.write ?? (complete && !values.grid)),
     iterations: quick
       ? { snapshots: 3, snapshotWarmups: 1, bigSnapshots: 1, clicks: 7, types: 5, screenshots: 3, floorClicks: 15 }
       : { snapshots: 7, snapshotWarmups: 3, bigSnapshots: 3, clicks: 21, types: 11, screenshots: 7, floorClicks: 51 },

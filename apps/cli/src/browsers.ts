@@ -7,10 +7,15 @@ export type BrowserName = (typeof BROWSERS)[number];
 export interface BackendOptions {
   /** A running browser's endpoint to attach to instead of launching one. */
   attachUrl?: string | undefined;
+  /** A Selenium Grid to take browsers from (else BROWSER_PROVIDER_GRID_URL); `capabilities` are merged over the engine's. */
+  grid?: { url?: string | undefined; capabilities?: Record<string, unknown> | undefined } | undefined;
 }
 
 /** Imports only the asked-for adapter: `serve --browser firefox` never loads the classic WebDriver stack. */
 export async function createBackend(browser: BrowserName, opts: BackendOptions = {}): Promise<Backend> {
+  const { createGridBackend, gridFromEnv } = await import('./grid');
+  const grid = gridFromEnv(opts.grid?.url, opts.grid?.capabilities);
+  if (grid) return createGridBackend(browser, grid);
   const attachUrl = opts.attachUrl ?? process.env.BROWSER_PROVIDER_ATTACH_URL;
   switch (browser) {
     case 'firefox':

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { CORE_SCENARIOS, CORE_SCENARIO_IDS, SCENARIO_IDS, consoleProgress, loadExpectations, matrixTable, runCertification } from '@browser-provider/conformance';
 import type { BrowserName } from './browsers';
+import { GRID_CAPABILITIES_ENV, GRID_URL_ENV } from './grid';
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const DOCS_MATRIX = fileURLToPath(new URL('../../../docs/compatibility.md', import.meta.url));
@@ -13,6 +14,8 @@ export interface CertifyCommandOptions {
   requireAll?: boolean;
   /** `core`: only the draft's 10 scenarios (the certification tier); `all` adds the errors and optional tiers. */
   tiers?: 'core' | 'all';
+  /** Certify sessions taken from this Selenium Grid (`serve` reads it from the environment). */
+  grid?: { url: string; capabilities?: Record<string, unknown> | undefined } | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function certifyCommand(o: CertifyCommandOptions): Promise<number> 
     o.browser.map(async (name) => ({
       name,
       command: [process.execPath, BIN, 'serve', '--browser', name],
+      ...(o.grid ? { env: gridEnv(o.grid) } : {}),
       ...(coreOnly ? { expectations: await expectationsFor(name) } : {}),
     })),
   );
@@ -41,10 +45,14 @@ export async function certifyCommand(o: CertifyCommandOptions): Promise<number> 
     onProgress: consoleProgress(process.stderr),
     requireAvailable: o.requireAll ?? false,
     ...(coreOnly ? { scenarios: CORE_SCENARIOS } : {}),
-    ...(o.docs && o.browser.length === 3 && !coreOnly ? { markdownPath: DOCS_MATRIX } : {}),
+    ...(o.docs && o.browser.length === 3 && !coreOnly && !o.grid ? { markdownPath: DOCS_MATRIX } : {}),
     regenerateCommand: 'pnpm exec browser-provider certify --browser all',
   });
   process.stdout.write(`${matrixTable(matrix)}\n`);
   process.stderr.write(`reports: ${files.json}, ${files.markdown}, ${files.html}\n`);
   return matrix.ok ? 0 : 1;
+}
+
+function gridEnv(grid: NonNullable<CertifyCommandOptions['grid']>): NodeJS.ProcessEnv {
+  return { ...process.env, [GRID_URL_ENV]: grid.url, ...(grid.capabilities ? { [GRID_CAPABILITIES_ENV]: JSON.stringify(grid.capabilities) } : {}) };
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, parseBrowser, parseBrowserSpec, type BrowserName, type BrowserSpec } from './browsers';
+import { exportGridFlags, gridFromEnv, parseGridCapabilities, parseGridUrl } from './grid';
 import { chooseEngines, engineOptions } from './engines';
 import { addMcpCommand } from './mcp-command';
 
@@ -20,6 +21,20 @@ const browserSpecArg = (v: string): BrowserSpec => {
   }
 };
 const browsersArg = (v: string): BrowserName[] => (v === 'all' ? [...BROWSERS] : v.split(',').map(browserArg));
+const gridUrlArg = (v: string): string => {
+  try {
+    return parseGridUrl(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
+const gridCapsArg = (v: string): Record<string, unknown> => {
+  try {
+    return parseGridCapabilities(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+};
 const positiveInt = (v: string): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
@@ -43,6 +58,9 @@ program
   .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
   .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
   .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
+  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
+  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
+  .hook('preAction', (cmd) => exportGridFlags(cmd.opts()))
   .action(async (o: { browser: BrowserSpec; prelaunch: boolean; allowDebug: boolean; allowEval: boolean; allowExtensions: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
     const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
     await runStdioServer(choice.backends, {
@@ -65,10 +83,12 @@ program
   .description('Detect each browser: found, version, running, and what to install when missing.')
   .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
   .option('--json', 'print JSON', false)
-  .action(async (o: { browser: BrowserName[]; json: boolean }) => {
+  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
+  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
+  .action(async (o: { browser: BrowserName[]; json: boolean; gridUrl?: string; gridCapabilities?: Record<string, unknown> }) => {
     // status and certify are imported when used, so serve does not load them (or the conformance suite).
     const { statusCommand } = await import('./status');
-    process.exitCode = await statusCommand(o.browser, o.json);
+    process.exitCode = await statusCommand(o.browser, o.json, { url: o.gridUrl, capabilities: o.gridCapabilities });
   });
 
 program
@@ -83,9 +103,11 @@ program
     if (v !== 'core' && v !== 'all') throw new InvalidArgumentError('expected core or all');
     return v;
   }, 'all')
-  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all' }) => {
+  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
+  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
+  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all'; gridUrl?: string; gridCapabilities?: Record<string, unknown> }) => {
     const { certifyCommand } = await import('./certify');
-    process.exitCode = await certifyCommand(o);
+    process.exitCode = await certifyCommand({ ...o, grid: gridFromEnv(o.gridUrl, o.gridCapabilities) });
   });
 
 await program.parseAsync(process.argv);

@@ -47,6 +47,11 @@ export interface BrowserStartOptions {
   driver?: boolean;
   attached: boolean;
   signal: AbortSignal;
+  /**
+   * A session made elsewhere (a Selenium Grid's classic New Session with `webSocketUrl`): `url` is its
+   * socket, so no `session.new`; ending it is `end` (deleting the Grid session), not `browser.close`.
+   */
+  remote?: { capabilities: Record<string, unknown>; end: () => Promise<void> };
 }
 
 export class BidiBrowser {
@@ -63,6 +68,8 @@ export class BidiBrowser {
   /** Every live session's download folder: a finished download must lie in one of them. */
   readonly downloadDirs = new Set<string>();
   private ended = false;
+  /** Ends a session made elsewhere (set by `start`). */
+  private remoteEnd: (() => Promise<void>) | undefined;
 
   private constructor(
     readonly conn: BidiConnection,
@@ -90,8 +97,9 @@ export class BidiBrowser {
   static async start(o: BrowserStartOptions): Promise<BidiBrowser> {
     const conn = await BidiConnection.connect(o.url, o.signal);
     try {
-      const res = await conn.send<{ capabilities: Record<string, unknown> }>('session.new', { capabilities: o.capabilities }, o.signal);
-      const b = new BidiBrowser(conn, o.process, o.attached, res.capabilities ?? {}, o.driver === true);
+      const caps = o.remote?.capabilities ?? (await conn.send<{ capabilities: Record<string, unknown> }>('session.new', { capabilities: o.capabilities }, o.signal)).capabilities;
+      const b = new BidiBrowser(conn, o.process, o.attached, caps ?? {}, o.driver === true);
+      b.remoteEnd = o.remote?.end;
       await conn.send('session.subscribe', { events: REQUIRED_EVENTS }, o.signal);
       const optional = await Promise.all(
         OPTIONAL_EVENTS.map((ev) =>
@@ -169,6 +177,11 @@ export class BidiBrowser {
   async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    if (this.remoteEnd) {
+      this.conn.close();
+      await this.remoteEnd().catch(() => undefined);
+      return;
+    }
     if (!this.conn.closed) {
       const signal = AbortSignal.timeout(2000);
       const command = this.attached ? 'session.end' : 'browser.close';

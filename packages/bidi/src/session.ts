@@ -6,6 +6,8 @@ import { DownloadLedger, finalizeDownload } from './downloads';
 import { isBidiError } from './errors';
 import { BidiPage, type PageLinks, type PageOptions } from './page';
 
+const BROWSER_WENT_AWAY = 'the browser went away';
+
 /** Downloads remembered per session (the oldest are forgotten first; their files stay until the session ends). */
 const MAX_DOWNLOADS = 500;
 
@@ -70,7 +72,7 @@ export class BidiSession implements BackendSession {
     ];
     const conn = browser.conn;
     this.offs.push(
-      conn.onClose(() => this.dispose('the browser went away')),
+      conn.onClose(() => this.dispose(BROWSER_WENT_AWAY)),
       conn.on('browsingContext.contextCreated', (p) => this.onContextCreated(p)),
       conn.on('browsingContext.userPromptOpened', (p) => void this.onPrompt(p)),
       conn.on('browsingContext.downloadWillBegin', (p) => this.onDownloadBegin(p)),
@@ -81,6 +83,11 @@ export class BidiSession implements BackendSession {
 
   onEvent(listener: (e: BackendEvent) => void): void {
     this.listener = listener;
+  }
+
+  /** The browser went away under the session (not closed by the client). */
+  get gone(): boolean {
+    return this.closed === BROWSER_WENT_AWAY;
   }
 
   /** Whether this browser saves downloads where we told it (`browser.setDownloadBehavior`). */
@@ -179,6 +186,8 @@ export class BidiSession implements BackendSession {
     pageOptions: PageOptions,
     onClosed: (s: BidiSession) => void,
     signal: AbortSignal,
+    /** `downloads: false`: the browser runs elsewhere (a Grid node), where a local folder means nothing. */
+    opts: { downloads?: boolean } = {},
   ): Promise<BidiSession> {
     browser.assertAlive();
     const conn = browser.conn;
@@ -189,7 +198,7 @@ export class BidiSession implements BackendSession {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
       const recorder = await addListenerRecorder(browser, userContext, signal);
       const preloads = [preload, recorder].filter((id): id is string => id !== undefined);
-      const incoming = await allowDownloads(browser, userContext, scratch, signal);
+      const incoming = opts.downloads === false ? undefined : await allowDownloads(browser, userContext, scratch, signal);
       return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming);
     } catch (e) {
       scratch.dispose();

@@ -2,7 +2,7 @@ import type { Feature, MethodName, ProviderStatus } from '@browser-provider/prot
 import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
-import { CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
+import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 
 export { cdpSend, performanceMetrics } from './cdp';
 export { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH } from './launch';
@@ -24,8 +24,22 @@ const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'f
 const OPTIONAL: MethodName[] = [...BIDI_OPTIONAL_METHODS];
 
 export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBackend {
+  return new BidiBackend(chromeAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
+}
+
+/**
+ * Chrome on a Selenium Grid node: the same flags as here, minus the profile (the node's chromedriver
+ * makes one); the binary only when the user named one, since a node knows where its Chrome is.
+ */
+export function chromeGridEngine(options: ChromeBackendOptions = {}) {
+  const { info, features, optionalMethods, customMethods, navigationGraceMs, reportAlongsideInput } = chromeAdapter(options);
+  const chromeOptions = { args: [...CHROME_ARGS, ...(options.args ?? [])], ...(options.executablePath ? { binary: options.executablePath } : {}) };
+  return { info, features, optionalMethods, customMethods, navigationGraceMs, reportAlongsideInput, capabilities: { browserName: 'chrome', 'goog:chromeOptions': chromeOptions } };
+}
+
+function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
   const attachUrl = resolveAttachUrl(options.attachUrl);
-  const adapter: BidiAdapter = {
+  return {
     info: {
       providerId: 'chrome-bidi',
       providerLabel: 'Chrome (WebDriver BiDi via chromedriver)',
@@ -51,7 +65,6 @@ export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBac
     // round trip here is ~10 ms), so a click's page report travels with the dispatch.
     reportAlongsideInput: true,
   };
-  return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
 }
 
 async function chromeStatus(o: ChromeBackendOptions, live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus> {

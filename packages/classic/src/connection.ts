@@ -47,7 +47,7 @@ export class DriverConnection {
     try {
       // "ignore": a dialog stays open and the next command fails with `unexpected alert open` without
       // running, so we answer it by the session's policy and send that command again (answeringDialogs).
-      reply = await wireNewSession(endpoint.port, { ...launcher.capabilities(), unhandledPromptBehavior: 'ignore' }, signal);
+      reply = await wireNewSession(endpoint.url ?? endpoint.port, { ...launcher.capabilities(), unhandledPromptBehavior: 'ignore' }, signal);
     } catch (e) {
       if (signal.aborted) throw signal.reason;
       if (e instanceof WireError) {
@@ -62,7 +62,7 @@ export class DriverConnection {
 
   /** Where the driver listens. */
   private get target(): DriverTarget {
-    return this.endpoint.port;
+    return this.endpoint.url ?? this.endpoint.port;
   }
 
   /**
@@ -88,6 +88,7 @@ export class DriverConnection {
       } catch (e) {
         this.where = {};
         if (signal.aborted) throw signal.reason;
+        this.endpoint.noticeFailure?.(e);
         if (this.endpoint.exitReason !== undefined) throw driverExited(this.endpoint.exitReason);
         throw translateWebDriverError(e);
       }
@@ -101,7 +102,7 @@ export class DriverConnection {
   async rawCommand(method: WireMethod, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
     const rel = path.startsWith('/') ? path : `/${path}`;
     this.where = {};
-    return wireRequest(this.endpoint.port, method, `/session/${this.sessionId}${rel}`, body, signal);
+    return wireRequest(this.endpoint.url ?? this.endpoint.port, method, `/session/${this.sessionId}${rel}`, body, signal);
   }
 
   private checkAlive(): void {
@@ -219,7 +220,7 @@ export class DriverConnection {
       const ac = new AbortController();
       const t = setTimeout(() => ac.abort(new Error('delete session timed out')), 3000);
       try {
-        await wireRequest(this.endpoint.port, 'DELETE', `/session/${this.sessionId}`, undefined, ac.signal);
+        await wireRequest(this.endpoint.url ?? this.endpoint.port, 'DELETE', `/session/${this.sessionId}`, undefined, ac.signal);
       } catch {
         // The process is killed next anyway.
       } finally {

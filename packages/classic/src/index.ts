@@ -10,7 +10,7 @@ export {
   driverExited,
   type ClassicErrorRule,
 } from './errors';
-export { WireError, wireRequest, wireNewSession, waitForDriver, type WireMethod } from './wire';
+export { WireError, wireRequest, wireNewSession, waitForDriver, wireBase, type WireMethod, type WireTarget } from './wire';
 /** Kept for packages that took the process owner from here; it lives in core's host module. */
 export { spawnOwned, freeLoopbackPort, type OwnedProcess } from '@browser-provider/core/host';
 export { decodePng, encodePng, crop, blit, blankImage, type RgbaImage } from './png';

@@ -5,6 +5,8 @@ import type { WireError } from './wire';
 export interface DriverEndpoint {
   /** Loopback port of the WebDriver HTTP server. */
   readonly port: number;
+  /** A remote WebDriver server's base URL instead (a Selenium Grid: `http://grid:4444`); wins over `port`. */
+  readonly url?: string;
   /** Set once the driver process exited, with how. */
   readonly exitReason: string | undefined;
   /** Settles with how the process exited; never rejects. */
@@ -13,6 +15,11 @@ export interface DriverEndpoint {
   pids(): number[];
   /** Kills the driver and whatever it started. Idempotent. */
   kill(): Promise<void>;
+  /**
+   * Optional, for a remote endpoint: looks at a failed command and, when the failure means the server
+   * behind it is gone (a Grid node died), sets `exitReason` and settles `exited`, failing what waits.
+   */
+  noticeFailure?(e: unknown): void;
 }
 
 /**

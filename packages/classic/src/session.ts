@@ -26,6 +26,11 @@ export class ClassicSession implements BackendSession {
     private readonly release: (session: ClassicSession) => Promise<void>,
   ) {}
 
+  /** The driver or browser went away under the session (not closed by the client). */
+  get gone(): boolean {
+    return !this.closed && !this.conn.alive;
+  }
+
   get openPages(): ReadonlySet<ClassicPage> {
     return this.pages;
   }

@@ -31,14 +31,22 @@ function transportCode(e: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Where a WebDriver server listens: a loopback port, or a remote server's base URL (a Grid). */
+export type WireTarget = number | string;
+
+/** The base URL of a target, e.g. `http://127.0.0.1:4444` (no trailing slash). */
+export function wireBase(target: WireTarget): string {
+  return typeof target === 'number' ? `http://127.0.0.1:${target}` : target.replace(/\/+$/, '');
+}
+
 export async function wireRequest(
-  port: number,
+  port: WireTarget,
   method: WireMethod,
   path: string,
   body: unknown,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const url = `http://127.0.0.1:${port}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = `${wireBase(port)}${path.startsWith('/') ? path : `/${path}`}`;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -75,7 +83,7 @@ export interface NewSessionReply {
 }
 
 export async function wireNewSession(
-  port: number,
+  port: WireTarget,
   alwaysMatch: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<NewSessionReply> {

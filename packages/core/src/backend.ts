@@ -204,6 +204,11 @@ export interface BackendSession {
    * waits on it to free a persistent profile whose browser died.
    */
   readonly ended?: Promise<void>;
+  /**
+   * Optional: true once the browser behind the session went away on its own (crashed, its Grid node
+   * died). `session.ensure` for the same client then opens a new session instead of returning this one.
+   */
+  readonly gone?: boolean;
 }
 
 export interface SessionOptions {

@@ -162,7 +162,7 @@ export class Provider {
       const existing = this.#byClient.get(clientId);
       if (existing !== undefined) {
         const session = await existing.catch(() => undefined);
-        if (session !== undefined && session.closedReason === undefined) return { session, reused: true };
+        if (session !== undefined && session.closedReason === undefined && session.backend.gone !== true) return { session, reused: true };
       }
     }
     const creating = this.#create(p, engine, signal).then((session) => {

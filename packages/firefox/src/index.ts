@@ -3,6 +3,7 @@ import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, resolveAttachUrl, ty
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
+import { FIREFOX_PREFS } from './prefs';
 
 export { FIREFOX_PREFS, userJs } from './prefs';
 export { FIREFOX_SEARCH } from './launch';
@@ -23,8 +24,22 @@ const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'f
 const OPTIONAL: MethodName[] = [...BIDI_OPTIONAL_METHODS];
 
 export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiBackend {
+  return new BidiBackend(firefoxAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
+}
+
+/**
+ * Firefox on a Selenium Grid node (geckodriver makes the profile, so our prefs go in as capabilities);
+ * the binary only when the user named one. Not tested against a real node here: no geckodriver.
+ */
+export function firefoxGridEngine(options: FirefoxBackendOptions = {}) {
+  const { info, features, optionalMethods, customMethods, navigationGraceMs, pageContextType } = firefoxAdapter(options);
+  const firefoxOptions = { args: ['-headless', ...(options.args ?? [])], prefs: FIREFOX_PREFS, ...(options.executablePath ? { binary: options.executablePath } : {}) };
+  return { info, features, optionalMethods, customMethods, navigationGraceMs, pageContextType, capabilities: { browserName: 'firefox', 'moz:firefoxOptions': firefoxOptions } };
+}
+
+function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
   const attachUrl = resolveAttachUrl(options.attachUrl);
-  const adapter: BidiAdapter = {
+  return {
     info: {
       providerId: 'firefox-bidi',
       providerLabel: 'Firefox (WebDriver BiDi)',
@@ -50,7 +65,6 @@ export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiB
     // so the page script's two-frame stability check takes ~1 s; a window per page stays visible.
     pageContextType: 'window',
   };
-  return new BidiBackend(adapter, options.pageScript ? { pageScript: options.pageScript } : {});
 }
 
 async function firefoxStatus(explicit: string | undefined, live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus> {

@@ -14,7 +14,7 @@ const RAW = {
 
 describe('parseGridStatus', () => {
   it('counts slots per browser, per node and over the Grid', () => {
-    const s = parseGridStatus(RAW);
+    const s = parseGridStatus('http://grid:4444', RAW);
     expect(s.ready).toBe(true);
     expect(s.sessions_in_use).toBe(2);
     expect(s.slots).toEqual([
@@ -29,8 +29,8 @@ describe('parseGridStatus', () => {
   });
 
   it('reads a Grid without nodes (or an odd answer) as not ready and empty', () => {
-    expect(parseGridStatus({ ready: false, message: 'Selenium Grid not ready.' })).toEqual({ ready: false, message: 'Selenium Grid not ready.', nodes: [], sessions_in_use: 0, slots: [] });
-    expect(parseGridStatus(null).ready).toBe(false);
+    expect(parseGridStatus('http://grid:4444', { ready: false, message: 'Selenium Grid not ready.' })).toEqual({ url: 'http://grid:4444', ready: false, message: 'Selenium Grid not ready.', nodes: [], sessions_in_use: 0, slots: [] });
+    expect(parseGridStatus('http://grid:4444', null).ready).toBe(false);
   });
 
   it('says which node holds each session', () => {

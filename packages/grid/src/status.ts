@@ -1,34 +1,12 @@
+import type { GridSlots, GridStatus } from '@browser-provider/protocol';
 import { gridRequest } from './http';
 
 /**
  * The Grid's `/status`, summarised for `provider.status` and the CLI: whether it takes sessions, its
  * nodes, and per browser how many slots each node offers and how many are in use.
  */
-export interface GridSlots {
-  /** The stereotype's browserName (`chrome`, `MiniBrowser`, `safari`, …). */
-  browser: string;
-  total: number;
-  in_use: number;
-}
-
-export interface GridNodeStatus {
-  id: string;
-  uri: string;
-  /** `UP`, `DRAINING` or `DOWN`, as the Grid says. */
-  availability: string;
-  max_sessions: number;
-  slots: GridSlots[];
-}
-
-export interface GridStatus {
-  ready: boolean;
-  message: string;
-  nodes: GridNodeStatus[];
-  /** Slots in use over the whole Grid. */
-  sessions_in_use: number;
-  /** Slots over the whole Grid, per browser. */
-  slots: GridSlots[];
-}
+export type { GridStatus, GridSlots };
+export type GridNodeStatus = GridStatus['nodes'][number];
 
 interface RawSlot {
   stereotype?: { browserName?: unknown };
@@ -54,7 +32,7 @@ function slotsOf(raw: RawSlot[]): GridSlots[] {
   return [...by.values()].sort((a, b) => a.browser.localeCompare(b.browser));
 }
 
-export function parseGridStatus(value: unknown): GridStatus {
+export function parseGridStatus(url: string, value: unknown): GridStatus {
   const v = (value ?? {}) as { ready?: unknown; message?: unknown; nodes?: RawNode[] };
   const rawNodes = Array.isArray(v.nodes) ? v.nodes : [];
   const nodes = rawNodes.map((n) => ({
@@ -66,6 +44,7 @@ export function parseGridStatus(value: unknown): GridStatus {
   }));
   const slots = slotsOf(rawNodes.flatMap((n) => (Array.isArray(n.slots) ? n.slots : [])));
   return {
+    url,
     ready: v.ready === true,
     message: typeof v.message === 'string' ? v.message : '',
     nodes,
@@ -86,7 +65,7 @@ export function sessionsByNode(value: unknown): Map<string, string[]> {
 }
 
 export async function readGridStatus(base: string, signal: AbortSignal): Promise<GridStatus> {
-  return parseGridStatus(await gridRequest(base, 'GET', '/status', undefined, signal));
+  return parseGridStatus(base, await gridRequest(base, 'GET', '/status', undefined, signal));
 }
 
 export async function readGridSessionsByNode(base: string, signal: AbortSignal): Promise<Map<string, string[]>> {

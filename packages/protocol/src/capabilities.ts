@@ -71,6 +71,24 @@ export const Diagnostic = z.object({
 });
 export type Diagnostic = z.infer<typeof Diagnostic>;
 
+/** Slots of one browser (a node stereotype's browserName) on a Selenium Grid. */
+export const GridSlots = z.object({ browser: z.string(), total: z.number().int(), in_use: z.number().int() });
+export type GridSlots = z.infer<typeof GridSlots>;
+/** Additive, when sessions come from a Selenium Grid (`--grid-url`): its `/status`, summarised. */
+export const GridStatus = z.object({
+  url: z.string(),
+  /** Whether the Grid takes new sessions (false too when it could not be reached). */
+  ready: z.boolean(),
+  message: z.string(),
+  nodes: z.array(
+    z.object({ id: z.string(), uri: z.string(), availability: z.string(), max_sessions: z.number().int(), slots: z.array(GridSlots) }),
+  ),
+  sessions_in_use: z.number().int(),
+  /** Over the whole Grid, per browser. */
+  slots: z.array(GridSlots),
+});
+export type GridStatus = z.infer<typeof GridStatus>;
+
 export const Availability = z.enum(['ready', 'degraded', 'unavailable']);
 export const SetupState = z.enum(['complete', 'partial', 'required', 'broken']);
 
@@ -86,6 +104,7 @@ const ProviderStatusFields = {
   /** Additive. */
   browser_version: z.string().optional(),
   sessions: z.number().int().optional(),
+  grid: GridStatus.optional(),
 };
 /** One engine's status, as `status_by_family` holds it. */
 export const EngineStatus = z.object(ProviderStatusFields);

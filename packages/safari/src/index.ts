@@ -55,6 +55,25 @@ export function createSafariBackend(options: SafariBackendOptions = {}): Backend
   });
 }
 
+/**
+ * Safari/WebKit on a Selenium Grid node: classic WebDriver only (neither safaridriver nor WebKitGTK
+ * 2.50 speaks BiDi, so no webSocketUrl). `browserName` defaults to Safari's; a WebKitGTK relay node's
+ * stereotype may name another (`--grid-capabilities '{"browserName":"MiniBrowser"}'`).
+ */
+export function safariGridEngine() {
+  return {
+    info: {
+      providerId: 'safari-webdriver',
+      providerLabel: 'Safari / WebKit (classic WebDriver)',
+      family: 'safari',
+      browserLabel: 'Safari / WebKit',
+      engine: { name: 'WebKit', automation: 'WebDriver (classic)' },
+    },
+    capabilities: { browserName: 'safari', pageLoadStrategy: 'normal', timeouts: { implicit: 0, pageLoad: 120_000, script: 30_000 } },
+    customMethods: safariCustomMethods(),
+  };
+}
+
 export { WebKitGtkLauncher } from './linux';
 export { SafariDriverLauncher } from './macos';
 export { SAFARI_AUTOMATION_STEPS, LINUX_INSTALL_STEPS } from './setup';

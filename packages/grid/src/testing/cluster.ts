@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freeLoopbackPort, spawnOwned, type ClassicLauncher, type DriverEndpoint, type OwnedProcess } from '@browser-provider/classic';
+import type { ClassicLauncher, DriverEndpoint } from '@browser-provider/classic';
+import { freeLoopbackPort, spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 import { readGridStatus, type GridStatus } from '../status';
 
 /**
@@ -16,6 +17,7 @@ import { readGridStatus, type GridStatus } from '../status';
 export type GridNodeKind = 'chrome' | 'webkit';
 
 export interface GridClusterOptions {
+  /** One node per entry; `webkit` twice gives two relays (two WebKit slots). Default: chrome, webkit. */
   nodes?: GridNodeKind[];
   /** Concurrent sessions the Chromium node offers (the default is its CPU count). */
   chromeSessions?: number;
@@ -26,6 +28,8 @@ export interface GridClusterOptions {
 }
 
 export interface GridNode {
+  /** `chrome`, `webkit`, then `webkit-2`, … for more of a kind. */
+  name: string;
   kind: GridNodeKind;
   uri: string;
   process: OwnedProcess;
@@ -37,10 +41,10 @@ export interface GridCluster {
   /** The hub's URL, e.g. `http://127.0.0.1:41234`. */
   url: string;
   hub: OwnedProcess;
-  nodes: Map<GridNodeKind, GridNode>;
+  nodes: Map<string, GridNode>;
   status(): Promise<GridStatus>;
   /** Kills a node's process group (the node, its driver and browsers) at once, as a crash would. */
-  killNode(kind: GridNodeKind): Promise<void>;
+  killNode(name: string): Promise<void>;
   /** Stops everything started here. Idempotent. */
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -98,8 +102,18 @@ export async function startGridCluster(opts: GridClusterOptions = {}): Promise<G
   const url = `http://127.0.0.1:${port}`;
   const bus = ['--publish-events', `tcp://127.0.0.1:${pub}`, '--subscribe-events', `tcp://127.0.0.1:${sub}`];
   const java = (args: string[]) => spawnOwned('java', [...JVM, '-jar', jar, ...args]);
-  const nodes = new Map<GridNodeKind, GridNode>();
-  const hub = java(['hub', '--host', '127.0.0.1', '--port', String(port), ...bus, '--session-request-timeout', String(opts.queueTimeoutS ?? 300), '--session-request-timeout-period', '1']);
+  const nodes = new Map<string, GridNode>();
+  const hub = java([
+    'hub', '--host', '127.0.0.1', '--port', String(port), ...bus,
+    '--session-request-timeout', String(opts.queueTimeoutS ?? 300),
+    '--session-request-timeout-period', '1',
+    // The default pool (3 × CPUs = 6 here) makes the 7th concurrent request wait for a browser launch.
+    '--newsession-threadpool-size', '12',
+    // A fixed Grid: a request no node can ever match fails at once instead of waiting out the queue.
+    '--reject-unsupported-caps', 'true',
+    // Notice a dead node within seconds (default 120 s), so new requests stop going to it.
+    '--healthcheck-interval', '2',
+  ]);
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
@@ -111,7 +125,9 @@ export async function startGridCluster(opts: GridClusterOptions = {}): Promise<G
   try {
     for (const kind of kinds) {
       const nodePort = await freeLoopbackPort();
-      const file = join(dir, `${kind}.toml`);
+      const same = [...nodes.values()].filter((n) => n.kind === kind).length;
+      const name = same === 0 ? kind : `${kind}-${same + 1}`;
+      const file = join(dir, `${name}.toml`);
       let relayed: DriverEndpoint | undefined;
       if (kind === 'webkit') {
         if (!opts.relayLauncher) throw new Error('a webkit node needs relayLauncher (the WebDriver server it relays to)');
@@ -119,7 +135,7 @@ export async function startGridCluster(opts: GridClusterOptions = {}): Promise<G
         writeFileSync(file, relayNodeConfig(relayed.port));
       } else writeFileSync(file, chromeNodeConfig(opts.chromeSessions ?? 4));
       const proc = java(['node', '--host', '127.0.0.1', '--port', String(nodePort), '--hub', url, ...bus, '--config', file, '--register-cycle', '1']);
-      nodes.set(kind, { kind, uri: `http://127.0.0.1:${nodePort}`, process: proc, ...(relayed ? { relayed } : {}) });
+      nodes.set(name, { name, kind, uri: `http://127.0.0.1:${nodePort}`, process: proc, ...(relayed ? { relayed } : {}) });
     }
     await waitReady(url, hub, [...nodes.values()], AbortSignal.timeout(120_000));
   } catch (e) {
@@ -132,9 +148,18 @@ export async function startGridCluster(opts: GridClusterOptions = {}): Promise<G
     hub,
     nodes,
     status: () => readGridStatus(url, AbortSignal.timeout(10_000)),
-    async killNode(kind) {
-      const n = nodes.get(kind);
-      await Promise.all([n?.process.kill(0), n?.relayed?.kill()]);
+    async killNode(name) {
+      const n = nodes.get(name);
+      if (!n) throw new Error(`no node ${name}`);
+      // SIGKILL at once, as a crash: SIGTERM would let the node close its sessions in good order.
+      for (const pid of [n.process.pid, ...(n.relayed?.pids() ?? [])]) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await Promise.all([n.process.kill(0), n.relayed?.kill()]);
     },
     stop,
     [Symbol.asyncDispose]: stop,

@@ -1,0 +1,45 @@
+import { ClassicBackend } from '@browser-provider/classic';
+import type { BackendInfo, CustomMethod } from '@browser-provider/core';
+import type { Feature, MethodName } from '@browser-provider/protocol';
+import { GRID_UNSUPPORTED_FEATURES, GRID_UNSUPPORTED_METHODS, type GridBackendOptions } from './bidi-backend';
+import { GridClassicLauncher } from './classic-launcher';
+import { gridProviderStatus } from './status-provider';
+
+/** What a classic engine (Safari/WebKit) gives its Grid backend. */
+export interface GridClassicEngine {
+  info: BackendInfo;
+  /** `alwaysMatch` for New Session on the Grid (browserName, engine options; no webSocketUrl). */
+  capabilities: Record<string, unknown>;
+  customMethods?: CustomMethod[];
+}
+
+/**
+ * The classic backend over a Grid: one Grid session per provider session, classic WebDriver through
+ * the Grid's router. Uploads and downloads are left out as for BiDi (a path here means nothing on
+ * the node).
+ */
+export class GridClassicBackend extends ClassicBackend {
+  readonly gridUrl: string;
+
+  constructor(engine: GridClassicEngine, options: GridBackendOptions) {
+    const alwaysMatch = { ...engine.capabilities, ...options.capabilities };
+    const info = { ...engine.info, providerLabel: `${engine.info.providerLabel} through Selenium Grid` };
+    const browserName = typeof alwaysMatch['browserName'] === 'string' ? alwaysMatch['browserName'] : undefined;
+    super({
+      info,
+      launcher: new GridClassicLauncher(options.url, alwaysMatch),
+      status: (s) => gridProviderStatus(options.url, info, browserName, { running: s.running, sessions: s.sessions, ...(s.browserVersion ? { version: s.browserVersion } : {}) }),
+      ...(engine.customMethods ? { customMethods: engine.customMethods } : {}),
+      ...(options.pageScript ? { pageScript: options.pageScript } : {}),
+    });
+    this.gridUrl = options.url;
+  }
+
+  override features(): Feature[] {
+    return super.features().filter((f) => !GRID_UNSUPPORTED_FEATURES.includes(f));
+  }
+
+  override optionalMethods(): MethodName[] {
+    return super.optionalMethods().filter((m) => !GRID_UNSUPPORTED_METHODS.includes(m));
+  }
+}
