@@ -47,10 +47,14 @@ function start(...args: string[]): Server {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   createInterface({ input: child.stderr }).on('line', (l) => stderr.push(l));
-  const waiting = new Map<number, (e: ResponseEnvelope) => void>();
+  const waiting = new Map<number, (e: ResponseEnvelope | Error) => void>();
   createInterface({ input: child.stdout }).on('line', (l) => {
     const env = JSON.parse(l) as ResponseEnvelope;
     if (typeof env.id === 'number') waiting.get(env.id)?.(env);
+  });
+  // A server that dies answers nothing more: say so at once, with what it logged.
+  child.once('exit', (code, signal) => {
+    for (const answer of waiting.values()) answer(new Error(`the server exited (${code ?? signal}); its log:\n${stderr.join('\n')}`));
   });
   let n = 0;
   const seen = new Set<number>();
@@ -67,7 +71,9 @@ function start(...args: string[]): Server {
         const t = setTimeout(() => reject(new Error(`no answer to ${method} in ${CALL_GUARD_MS} ms; server log:\n${stderr.join('\n')}`)), CALL_GUARD_MS);
         waiting.set(id, (e) => {
           clearTimeout(t);
-          resolve(e);
+          waiting.delete(id);
+          if (e instanceof Error) reject(e);
+          else resolve(e);
         });
       });
       child.stdin.write(`${JSON.stringify({ protocol_version: '0.1', id, method, params })}\n`);

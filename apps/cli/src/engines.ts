@@ -39,16 +39,19 @@ export async function expectedTier(browser: BrowserName): Promise<Tier> {
  * it fronts them all, so provider.status says what to install.
  */
 export async function chooseEngines(spec: BrowserSpec, opts: BackendOptions = {}): Promise<EngineChoice> {
+  // An endpoint is one browser's: several engines cannot share it (createBackend also reads the variable).
+  const attach = opts.attachUrl !== undefined ? '--attach-url' : process.env.BROWSER_PROVIDER_ATTACH_URL ? 'BROWSER_PROVIDER_ATTACH_URL' : undefined;
+  const oneOnly = () => new Error(`${attach ?? ''} attaches one browser: give --browser a single name with it`);
   if (spec !== 'auto') {
     const [first, ...rest] = spec;
     if (first === undefined) throw new Error('--browser names no browser');
-    if (rest.length > 0 && opts.attachUrl !== undefined) throw new Error('--attach-url attaches one browser: give --browser a single name with it');
+    if (rest.length > 0 && attach !== undefined) throw oneOnly();
     return {
       backends: await Promise.all(spec.map((b) => createBackend(b, opts))),
       reason: rest.length === 0 ? 'the only engine' : `${first} is listed first in --browser`,
     };
   }
-  if (opts.attachUrl !== undefined) throw new Error('--attach-url attaches one browser: give --browser a single name with it');
+  if (attach !== undefined) throw oneOnly();
   const all = await Promise.all(
     BROWSERS.map(async (browser) => {
       const backend = await createBackend(browser, opts);
