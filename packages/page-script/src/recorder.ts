@@ -1,7 +1,7 @@
 /**
  * The listener recorder: a tiny script that must run in the page's own (main) world before the page's
- * scripts, so it sees their `addEventListener("click", …)` calls — d3's and jQuery's `.on('click')`
- * end there too — and `el.onclick = …` assignments. BiDi backends register it as a preload script
+ * scripts, so it sees their `addEventListener` calls for click, mousedown, mouseup, pointerdown and
+ * pointerup — d3's and jQuery's `.on('click')` end there too — and `el.onclick = …` assignments. BiDi backends register it as a preload script
  * without a sandbox; the page script also runs it at install, which on classic WebDriver (no preload)
  * is the earliest the engine allows and in a sandbox is harmless (it patches only the sandbox's view).
  *

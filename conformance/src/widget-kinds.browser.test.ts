@@ -1,0 +1,192 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ResponseEnvelope } from '@browser-provider/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderClient } from './client';
+import { KINDS, LABEL_ORDER_FIELDS } from './fixtures/widget-kinds';
+import { startFixtureServer, type FixtureServer } from './fixtures/server';
+
+/**
+ * The widget kinds of real pages (issue 15) on every engine, through `serve` as a client sees it:
+ * clickables without a role, jQuery UI 1.14 widgets, and the plain controls. Each test acts the way an
+ * agent would — snapshot, pick a ref from the text, act — and reads the effect from the page.
+ */
+const CLI = fileURLToPath(new URL('../../apps/cli/bin/browser-provider.js', import.meta.url));
+const BROWSERS = (process.env.CONFORMANCE_WIDGET_BROWSERS ?? 'firefox,chrome,safari').split(',');
+
+const ok = (env: ResponseEnvelope): Record<string, any> => {
+  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
+  return env.result as Record<string, any>;
+};
+
+/** The ref on the first line matching `line` (a regex source up to the ref; the line's tail may hold states). */
+function refOf(text: string, line: string): string {
+  const m = new RegExp(`^\\s*${line}[^\\n]*?\\[ref=(e\\d+)\\]`, 'm').exec(text);
+  if (!m) throw new Error(`no line /${line}/ with a ref in:\n${text}`);
+  return m[1]!;
+}
+const quoted = (s: string) => JSON.stringify(s).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const browser of BROWSERS) {
+  describe.skipIf(!existsSync(CLI))(`widget kinds on ${browser}`, () => {
+    let site: FixtureServer;
+    let c: ProviderClient;
+    let sid: string;
+    beforeAll(async () => {
+      site = await startFixtureServer();
+      c = new ProviderClient({ command: [process.execPath, CLI, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
+      sid = ok(await c.call('session.ensure', {})).session_id as string;
+    });
+    afterAll(async () => {
+      await c?.close();
+      await site?.close();
+    });
+    const call = async (method: string, params: Record<string, unknown> = {}) => ok(await c.call(method, { session_id: sid, ...params }));
+    const open = (path: string) => call('page.open', { url: `${site.origin}${path}` });
+    const text = async (params: Record<string, unknown> = {}) => String((await call('page.snapshot', { collapse: false, ...params })).text);
+    const waitText = async (t: string) => expect((await call('page.wait', { text_present: t, timeout_ms: 10_000 })).satisfied).toBe(true);
+
+    it('clickables without a role get a line and a ref, and act', async () => {
+      const k = KINDS.clickables;
+      await open(k.path);
+      const t = await text({ mode: 'interactive' });
+      for (const name of [k.glossary, ...k.tabs, k.onclick, k.pointer, k.focusable]) expect(t).toMatch(new RegExp(`^\\s*clickable ${quoted(name)} \\[ref=e\\d+\\]`, 'm'));
+      expect(t).toMatch(new RegExp(`^\\s*textbox ${quoted(k.editable)}`, 'm'));
+      // The clickable wrapper around the button is not a line of its own.
+      expect(t).toContain(`button ${JSON.stringify(k.wrapped)}`);
+      expect(t).not.toContain(`clickable ${JSON.stringify(k.wrapped)}`);
+      // Listener-only spans (no cursor, no markup): seen where a preload script recorded the page's
+      // addEventListener calls (BiDi). Classic WebDriver has no preload, so WebKit sees them only when
+      // a pointer cursor or markup says so.
+      for (const name of k.folders) {
+        const line = new RegExp(`^\\s*clickable ${quoted(name)} \\[ref=`, 'm');
+        if (browser === 'safari') expect(t).not.toMatch(line);
+        else expect(t).toMatch(line);
+      }
+
+      await call('page.click', { element_ref: refOf(t, `clickable ${quoted(k.glossary)}`) });
+      await waitText('log: glossary');
+      // By text: the span itself, not ambiguous with the paragraph or the tab strip around it.
+      await call('page.click', { text_query: k.tabs[1] });
+      await waitText(k.pricingText);
+      await call('page.click', { element_ref: refOf(t, `clickable ${quoted(k.onclick)}`) });
+      await call('page.click', { element_ref: refOf(t, `clickable ${quoted(k.pointer)}`) });
+      await waitText('log: glossary onclick pointer');
+      if (browser !== 'safari') {
+        await call('page.click', { element_ref: refOf(t, `clickable ${quoted(k.folders[1])}`) });
+        await waitText('pointer tree:main.ts');
+      }
+    });
+
+    it('jQuery UI slider: focus the handle, ArrowRight moves the value', async () => {
+      const k = KINDS.slider;
+      await open(k.path);
+      const t = await text({ mode: 'interactive' });
+      // The handle is a bare <span tabindex="0">: a clickable line (a generic one before issue 15).
+      await call('page.press', { element_ref: refOf(t, '(?:clickable|generic)'), key: 'ArrowRight' });
+      await waitText(`Value: ${k.start + 1}`);
+    });
+
+    it('jQuery UI datepicker: open it, pick a day', async () => {
+      const k = KINDS.datepicker;
+      await open(k.path);
+      await call('page.click', { element_ref: refOf(await text(), `textbox ${quoted(k.label)}`) });
+      await waitText('January');
+      const t = await text();
+      await call('page.click', { element_ref: refOf(t, `link ${quoted(k.day)}`) });
+      expect(await text()).toContain(`textbox ${JSON.stringify(k.label)} value=${JSON.stringify(k.picked)}`);
+    });
+
+    it('jQuery UI menu: hover opens the submenu, a click picks its item', async () => {
+      const k = KINDS.menu;
+      await open(k.path);
+      const before = await text();
+      expect(before).not.toContain(`menuitem ${JSON.stringify(k.child)}`);
+      await call('page.hover', { element_ref: refOf(before, `menuitem ${quoted(k.parent)}`) });
+      await waitText(k.child);
+      await call('page.click', { element_ref: refOf(await text(), `menuitem ${quoted(k.child)}`) });
+      await waitText(`${k.chosenPrefix}${k.child}`);
+    });
+
+    it('jQuery UI accordion: a header click shows its panel in the snapshot', async () => {
+      const k = KINDS.accordion;
+      await open(k.path);
+      const before = await text();
+      expect(before).not.toContain(k.panel);
+      await call('page.click', { element_ref: refOf(before, `\\w+ ${quoted(k.header)}`) });
+      await waitText(k.panel);
+      expect(await text()).toContain(k.panel);
+    });
+
+    it('jQuery UI dialog: the close button closes it', async () => {
+      const k = KINDS.dialog;
+      await open(k.path);
+      const before = await text();
+      expect(before).toContain(k.body);
+      await call('page.click', { element_ref: refOf(before, 'button "Close"') });
+      expect((await call('page.wait', { text_absent: k.body, timeout_ms: 10_000 })).satisfied).toBe(true);
+      expect(await text()).not.toContain(k.body);
+    });
+
+    it('jQuery UI tabs: a tab click shows its panel', async () => {
+      const k = KINDS.tabs;
+      await open(k.path);
+      const before = await text();
+      expect(before).not.toContain(k.panel);
+      await call('page.click', { element_ref: refOf(before, `tab ${quoted(k.tab)}`) });
+      await waitText(k.panel);
+      expect(await text()).toContain(k.panel);
+    });
+
+    it('a <select multiple> takes two options', async () => {
+      const k = KINDS.selectMultiple;
+      await open(k.path);
+      const t = await text();
+      const picked = await call('page.select', { element_ref: refOf(t, `listbox ${quoted(k.label)}`), values: [...k.pick] });
+      expect(picked.selected).toEqual([...k.pick]);
+      const after = await text();
+      expect(after).toMatch(/option "Ham" \[selected\]/);
+      expect(after).toMatch(/option "Olives" \[selected\]/);
+      expect(after).not.toMatch(/option "Cheese" \[selected\]/);
+    });
+
+    it('page.select takes one option as value or label', async () => {
+      const k = KINDS.selectMultiple;
+      await open(k.path);
+      const t = await text();
+      expect((await call('page.select', { element_ref: refOf(t, `combobox ${quoted(k.planLabel)}`), value: 'pro' })).selected).toEqual(['pro']);
+      expect((await call('page.select', { element_ref: refOf(t, `combobox ${quoted(k.planLabel)}`), label: 'Free' })).selected).toEqual(['free']);
+    });
+
+    it('a <textarea> shows its value, and the value after typing', async () => {
+      const k = KINDS.textarea;
+      await open(k.path);
+      const t = await text();
+      expect(t).toContain(`textbox ${JSON.stringify(k.label)} value=${JSON.stringify(k.initial)}`);
+      await call('page.type', { element_ref: refOf(t, `textbox ${quoted(k.label)}`), text: ' friend' });
+      expect(await text()).toContain(`value=${JSON.stringify(`${k.initial} friend`)}`);
+    });
+
+    it('inputs are named by their label whether it comes before or after them', async () => {
+      await open(KINDS.labelOrder.path);
+      const t = await text();
+      for (const f of LABEL_ORDER_FIELDS) expect(t).toMatch(new RegExp(`^\\s*textbox ${quoted(f.label)} \\[ref=`, 'm'));
+      expect(t.match(/^\s*textbox /gm)).toHaveLength(LABEL_ORDER_FIELDS.length);
+    });
+
+    it('a scoped snapshot is the subtree, with the full snapshot refs', async () => {
+      const k = KINDS.tabs;
+      await open(k.path);
+      const full = await call('page.snapshot', { collapse: false });
+      const tablist = refOf(String(full.text), 'tablist');
+      const scoped = await call('page.snapshot', { scope: tablist, collapse: false });
+      const lines = String(full.text).split('\n');
+      const start = lines.findIndex((l) => l.includes(`[ref=${tablist}]`));
+      const indent = (l: string) => l.length - l.trimStart().length;
+      let end = start + 1;
+      while (end < lines.length && indent(lines[end]!) > indent(lines[start]!)) end++;
+      const cut = lines.slice(start, end).map((l) => l.slice(indent(lines[start]!)));
+      expect(String(scoped.text).split('\n')).toEqual(cut);
+    });
+  });
+}
