@@ -85,6 +85,7 @@ export async function runCertification(options: CertificationOptions): Promise<C
     scenario_ids: scenarios.map((s) => s.id),
     error_scenario_ids: scenarios.filter((s) => s.tier === 'errors').map((s) => s.id),
     optional_scenario_ids: scenarios.filter((s) => s.tier === 'optional').map((s) => s.id),
+    security_scenario_ids: scenarios.filter((s) => s.tier === 'security').map((s) => s.id),
     ok: browsers.every((b) => b.ok || (b.availability === 'unavailable' && !options.requireAvailable)),
     regenerate_command: options.regenerateCommand ?? 'browser-provider certify --browser all',
   };

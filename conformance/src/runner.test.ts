@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allPass, type Expectations } from './expectations';
 import { certify } from './runner';
-import { CORE_SCENARIOS, CORE_SCENARIO_IDS, ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, SCENARIO_IDS, type ScenarioId } from './scenarios/index';
+import { CORE_SCENARIOS, CORE_SCENARIO_IDS, ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, SCENARIO_IDS, SECURITY_SCENARIO_IDS, type ScenarioId } from './scenarios/index';
 import { fakeProviderCommand } from './testing/fake-command';
 import type { BrowserResult } from './types';
 
@@ -30,6 +30,7 @@ describe('certify against the fake provider', { timeout: 120_000 }, () => {
     expect(result.tier).toBe('certified');
     expect(result.error_tier).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
     expect(result.optional_tier).toEqual({ passed: 0, total: 15, executed: 15, failing: OPTIONAL_SCENARIO_IDS });
+    expect(result.security_tier).toEqual({ passed: 5, total: 5, executed: 5, failing: [] });
     expect(result.ok).toBe(true);
     expect(result.availability).toBe('ready');
     expect(result.browser_version).toBe('Fake 1.0');
@@ -44,7 +45,8 @@ describe('certify against the fake provider', { timeout: 120_000 }, () => {
     for (const s of result.runs[0]?.scenarios.filter((x) => OPTIONAL.has(x.id)) ?? []) {
       expect(s.error).toMatch(/^\S+ is not offered by this provider \(absent from describe; answers unsupported_method\)$/);
     }
-    const passes = (id: string) => (OPTIONAL.has(id) ? 0 : ERROR_SCENARIO_IDS.includes(id as never) ? 1 : 3);
+    const once = [...ERROR_SCENARIO_IDS, ...SECURITY_SCENARIO_IDS] as string[];
+    const passes = (id: string) => (OPTIONAL.has(id) ? 0 : once.includes(id) ? 1 : 3);
     expect(result.scenarios.every((s) => s.passes === passes(s.id) && s.median_ms !== null)).toBe(true);
     // Screenshots only where a page is still open after the scenario, and only from the final run.
     const withShot = result.scenarios.filter((s) => s.screenshot).map((s) => s.id);
@@ -52,10 +54,12 @@ describe('certify against the fake provider', { timeout: 120_000 }, () => {
       ...['04-page-open', '05-page-snapshot', '06-page-click', '07-page-type', '08-page-wait', '09-page-screenshot'],
       ...ERROR_SCENARIO_IDS,
       ...OPTIONAL_SCENARIO_IDS,
+      ...SECURITY_SCENARIO_IDS,
     ]);
     expect(result.runs.slice(0, 2).flatMap((r) => r.scenarios).filter((s) => s.screenshot).map((s) => s.id)).toEqual([
       ...ERROR_SCENARIO_IDS,
       ...OPTIONAL_SCENARIO_IDS,
+      ...SECURITY_SCENARIO_IDS,
     ]);
     expect(result.scenarios.find((s) => s.id === '08-page-wait')?.error).toBeUndefined();
   });
@@ -172,6 +176,7 @@ describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
     expect(SCENARIO_IDS.slice(2).map((id) => s[id])).toEqual(Array(SCENARIO_IDS.length - 2).fill('skipped'));
     expect(result.error_tier).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
     expect(result.optional_tier).toEqual({ passed: 0, total: 15, executed: 0, failing: [] });
+    expect(result.security_tier).toEqual({ passed: 0, total: 5, executed: 0, failing: [] });
     expect(result.ok).toBe(false);
     expect(result.problems[0]).toMatch(/^browser unavailable: fake browser not found/);
   });

@@ -3,7 +3,7 @@ import { METHODS } from '@browser-provider/protocol';
 import { ProviderClient, type ExitInfo, type ProviderCommand } from './client';
 import { compareRun, type Expectations } from './expectations';
 import { startFixtureServer } from './fixtures/server';
-import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
+import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, SECURITY_SCENARIO_IDS, ScenarioContext, ScenarioFailure, type Scenario } from './scenarios/index';
 import { decodeBase64, readPngHeader } from './scenarios/png';
 import { summarize } from './summary';
 import { assignTier, tierSummary } from './tier';
@@ -49,7 +49,7 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
     for (let run = 1; run <= runs; run++) {
       options.signal?.throwIfAborted();
       options.onProgress?.({ type: 'run-start', browser: options.browser, run, runs });
-      // The core tier repeats to show predictable runs; the errors and optional tiers run once, in the first run.
+      // The core tier repeats to show predictable runs; the errors, optional and security tiers run once, in the first run.
       const planned = run === 1 ? scenarios : scenarios.filter((s) => s.tier === 'core');
       const outcome = await runOnce(options, planned, origin, run, run === runs);
       preflight = mergePreflight(preflight, outcome.preflight, run);
@@ -76,6 +76,7 @@ export async function certify(options: CertifyOptions): Promise<BrowserResult> {
     tier_reasons: reasons,
     error_tier: tierSummary(idsOf(scenarios, 'errors'), results),
     optional_tier: tierSummary(idsOf(scenarios, 'optional'), results),
+    security_tier: tierSummary(idsOf(scenarios, 'security'), results),
     runs: results,
     scenarios: summarize(scenarios, results, options.expectations),
     problems,
@@ -128,7 +129,7 @@ async function runOnce(
   const violations = client.violations.map((v) => `${v.message}${v.line ? ` — ${v.line}` : ''}`);
   const clean_shutdown = !exit.killed && exit.code === 0 && violations.length === 0;
   // Error and optional scenarios are planned in the first run only; a later run is not faulted for lacking them.
-  const excused = run === 1 ? [] : [...ERROR_SCENARIO_IDS, ...OPTIONAL_SCENARIO_IDS];
+  const excused = run === 1 ? [] : [...ERROR_SCENARIO_IDS, ...OPTIONAL_SCENARIO_IDS, ...SECURITY_SCENARIO_IDS];
   const problems = compareRun(options.expectations, scenarioResults, excused);
   if (preflight.availability === 'provider_failed') problems.unshift(`provider failed: ${preflight.detail.join('; ')}`);
   if (!clean_shutdown) {

@@ -79,6 +79,8 @@ export interface BrowserResult {
   tier_reasons: string[];
   error_tier: TierSummary;
   optional_tier: TierSummary;
+  /** Absent in reports made before the security tier existed. */
+  security_tier?: TierSummary;
   runs: RunResult[];
   scenarios: ScenarioSummary[];
   problems: string[];
@@ -96,6 +98,8 @@ export interface MatrixResult {
   error_scenario_ids: ScenarioId[];
   /** The subset of scenario_ids that forms the optional tier (the rest, in neither list, are core). */
   optional_scenario_ids: ScenarioId[];
+  /** The subset of scenario_ids that forms the security tier (absent in older reports). */
+  security_scenario_ids?: ScenarioId[];
   /** Every available browser is ok (and, with requireAvailable, none is unavailable). */
   ok: boolean;
   regenerate_command: string;

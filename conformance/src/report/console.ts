@@ -1,5 +1,5 @@
 import type { MatrixResult, ProgressEvent } from '../types';
-import { cell, errorTierLabel, formatMs, optionalTierLabel, STATUS_MARK, tierLabel, tierRows, expectationLabel } from './format';
+import { cell, errorTierLabel, formatMs, optionalTierLabel, securityTierLabel, STATUS_MARK, tierLabel, tierRows, expectationLabel } from './format';
 
 /** One line per finished scenario, run and browser, for stderr while certification runs. */
 export function progressLine(event: ProgressEvent): string {
@@ -14,7 +14,7 @@ export function progressLine(event: ProgressEvent): string {
     case 'run-end':
       return `[${event.browser}] run ${event.run} ${event.result.ok ? 'matches expectations' : `MISMATCH: ${event.result.problems.join('; ')}`}`;
     case 'browser-end':
-      return `[${event.result.browser}] tier ${tierLabel(event.result)}, ${errorTierLabel(event.result)}, ${optionalTierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
+      return `[${event.result.browser}] tier ${tierLabel(event.result)}, ${errorTierLabel(event.result)}, ${optionalTierLabel(event.result)}, ${securityTierLabel(event.result)}${event.result.ok ? '' : ' (expectations not met)'}`;
   }
 }
 
@@ -37,16 +37,18 @@ export function matrixTable(m: MatrixResult): string {
   const core = ids.core.map(row);
   const errorRows = ids.errors.map(row);
   const optionalRows = ids.optional.map(row);
+  const securityRows = ids.security.map(row);
   const footer = [
     ['tier', ...m.browsers.map(tierLabel)],
     ...(errorRows.length ? [['errors tier', ...m.browsers.map(errorTierLabel)]] : []),
     ...(optionalRows.length ? [['optional tier', ...m.browsers.map(optionalTierLabel)]] : []),
+    ...(securityRows.length ? [['security tier', ...m.browsers.map(securityTierLabel)]] : []),
     ['expectations', ...m.browsers.map((b) => expectationLabel(b))],
   ];
-  const all = [header, ...core, ...errorRows, ...optionalRows, ...footer];
+  const all = [header, ...core, ...errorRows, ...optionalRows, ...securityRows, ...footer];
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const block = (rows: string[][]) => (rows.length ? [rule, ...rows.map(line)] : []);
-  return [line(header), rule, ...core.map(line), ...block(errorRows), ...block(optionalRows), rule, ...footer.map(line)].join('\n');
+  return [line(header), rule, ...core.map(line), ...block(errorRows), ...block(optionalRows), ...block(securityRows), rule, ...footer.map(line)].join('\n');
 }

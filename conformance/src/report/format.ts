@@ -55,14 +55,20 @@ export function optionalTierLabel(browser: BrowserResult): string {
   return sideTierLabel(browser, 'optional', browser.optional_tier);
 }
 
+export function securityTierLabel(browser: BrowserResult): string {
+  return sideTierLabel(browser, 'security', browser.security_tier ?? { passed: 0, total: 0, executed: 0, failing: [] });
+}
+
 /** The matrix's scenario ids split by tier, each in run order. */
-export function tierRows(m: MatrixResult): { core: string[]; errors: string[]; optional: string[] } {
+export function tierRows(m: MatrixResult): { core: string[]; errors: string[]; optional: string[]; security: string[] } {
   const errors = new Set<string>(m.error_scenario_ids);
   const optional = new Set<string>(m.optional_scenario_ids);
+  const security = new Set<string>(m.security_scenario_ids ?? []);
   return {
-    core: m.scenario_ids.filter((id) => !errors.has(id) && !optional.has(id)),
+    core: m.scenario_ids.filter((id) => !errors.has(id) && !optional.has(id) && !security.has(id)),
     errors: m.scenario_ids.filter((id) => errors.has(id)),
     optional: m.scenario_ids.filter((id) => optional.has(id)),
+    security: m.scenario_ids.filter((id) => security.has(id)),
   };
 }
 

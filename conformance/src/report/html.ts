@@ -1,6 +1,6 @@
 import type { BrowserResult, MatrixResult, ScenarioSummary } from '../types';
 import type { TierSummary } from '../types';
-import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, optionalTierLabel, STATUS_MARK, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
+import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, optionalTierLabel, securityTierLabel, STATUS_MARK, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
@@ -47,16 +47,17 @@ function matrix(m: MatrixResult): string {
       : '';
   const errorTier = side('errors tier', ids.errors, (b) => b.error_tier, errorTierLabel);
   const optionalTier = side('optional tier', ids.optional, (b) => b.optional_tier, optionalTierLabel);
+  const securityTier = side('security tier', ids.security, (b) => b.security_tier ?? { passed: 0, total: 0, executed: 0, failing: [] }, securityTierLabel);
   const ok = `<tr><th>expectations</th>${m.browsers.map((b) => `<td class="${b.ok ? 'pass' : 'fail'}">${h(expectationLabel(b))}</td>`).join('')}</tr>`;
-  const body = [...ids.core.map(row), ...block('errors tier', ids.errors), ...block('optional tier', ids.optional)];
-  return `<table>${head}${body.join('')}${tiers}${errorTier}${optionalTier}${ok}</table>`;
+  const body = [...ids.core.map(row), ...block('errors tier', ids.errors), ...block('optional tier', ids.optional), ...block('security tier', ids.security)];
+  return `<table>${head}${body.join('')}${tiers}${errorTier}${optionalTier}${securityTier}${ok}</table>`;
 }
 
 function details(b: BrowserResult): string {
   const problems = b.problems.length ? `<ul>${b.problems.map((p) => `<li>${h(p)}</li>`).join('')}</ul>` : '';
   const reasons = b.tier_reasons.length ? `<p class="muted">Tier reasons: ${h(b.tier_reasons.join('; '))}</p>` : '';
   return [
-    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span> · ${h(errorTierLabel(b))} · ${h(optionalTierLabel(b))}</h2>`,
+    `<h2>${h(b.browser)} — <span class="tier-${h(b.tier)}">${h(tierLabel(b))}</span> · ${h(errorTierLabel(b))} · ${h(optionalTierLabel(b))} · ${h(securityTierLabel(b))}</h2>`,
     `<p>Availability: ${h(b.availability)}${b.availability_detail.length ? ` — ${h(b.availability_detail.join('; '))}` : ''}<br>`,
     `Version: ${h(versionLabel(b))}<br>Command: <code>${h(b.command.join(' '))}</code></p>`,
     reasons,

@@ -1,6 +1,6 @@
 import { COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from '../tier';
 import type { MatrixResult } from '../types';
-import { cell, errorTierLabel, escapeCell, formatMs, optionalTierLabel, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, escapeCell, formatMs, optionalTierLabel, securityTierLabel, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 /** `docs/compatibility.md`: the certification matrix as a human reads it in the repository. */
 function table(m: MatrixResult, ids: readonly string[]): string[] {
@@ -29,11 +29,11 @@ export function renderMarkdown(m: MatrixResult): string {
     `Generated ${m.generated_at} by \`${m.regenerate_command}\`: protocol ${m.protocol_version}, ` +
       `${m.runs} run(s) per browser, each run against a fresh provider process.`,
     '',
-    '| browser | tier | errors tier | optional tier | version | availability | expectations |',
-    '|---|---|---|---|---|---|---|',
+    '| browser | tier | errors tier | optional tier | security tier | version | availability | expectations |',
+    '|---|---|---|---|---|---|---|---|',
     ...b.map(
       (x) =>
-        `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(errorTierLabel(x))} | ${escapeCell(optionalTierLabel(x))} | ` +
+        `| ${escapeCell(x.browser)} | ${escapeCell(tierLabel(x))} | ${escapeCell(errorTierLabel(x))} | ${escapeCell(optionalTierLabel(x))} | ${escapeCell(securityTierLabel(x))} | ` +
         `${escapeCell(versionLabel(x))} | ${escapeCell(x.availability)} | ${expectationLabel(x)} |`,
     ),
     '',
@@ -64,6 +64,17 @@ export function renderMarkdown(m: MatrixResult): string {
       'checking it answers unsupported_method); such gaps are recorded, with the reason, in the expectations.',
       '',
       ...table(m, ids.optional),
+      '',
+    );
+  }
+  if (ids.security.length > 0) {
+    out.push(
+      '## Security tier',
+      '',
+      'What a hostile page or another session can make the provider do (see docs/security.md): a page that',
+      'lies to the hit test or claims to be jsdom, a covering cross-origin frame, reach across sessions, gated methods.',
+      '',
+      ...table(m, ids.security),
       '',
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS } from '../scenarios/index';
+import { ERROR_SCENARIO_IDS, OPTIONAL_SCENARIO_IDS, SCENARIOS, SECURITY_SCENARIO_IDS } from '../scenarios/index';
 import { summarize } from '../summary';
 import { allPass } from '../expectations';
 import { solidPng } from '../testing/fake-png';
@@ -24,6 +24,7 @@ function browser(name: string, ok: boolean, runs: RunResult[], extra: Partial<Br
     tier_reasons: [],
     error_tier: { passed: 7, total: 8, executed: 8, failing: ['e03-rerendered-list'] },
     optional_tier: { passed: 13, total: 15, executed: 15, failing: ['o06-console-list', 'o07-network-list'] },
+    security_tier: { passed: 3, total: 5, executed: 5, failing: ['s01-spoofed-hit-test', 's02-covering-iframe'] },
     runs,
     scenarios: summarize(SCENARIOS, runs, allPass(name, ids)),
     problems: ok ? [] : [EVIL],
@@ -64,6 +65,7 @@ const matrix: MatrixResult = {
   scenario_ids: ids,
   error_scenario_ids: [...ERROR_SCENARIO_IDS],
   optional_scenario_ids: [...OPTIONAL_SCENARIO_IDS],
+  security_scenario_ids: [...SECURITY_SCENARIO_IDS],
   browsers: [
     browser('firefox', false, passingRuns),
     browser('safari', false, [skippedRun], {
@@ -73,6 +75,7 @@ const matrix: MatrixResult = {
       problems: [],
       error_tier: { passed: 0, total: 8, executed: 0, failing: [] },
       optional_tier: { passed: 0, total: 15, executed: 0, failing: [] },
+      security_tier: { passed: 0, total: 5, executed: 0, failing: [] },
     }),
   ],
   ok: false,
@@ -108,8 +111,9 @@ describe('reports', () => {
   it('Markdown keeps table rows intact, dates itself and names the regenerating command', () => {
     const md = renderMarkdown(matrix);
     expect(md).toContain('Generated 2025-01-02T03:04:05.000Z by `browser-provider certify --browser all`');
-    expect(md).toContain('| firefox | experimental | errors 7/8 | optional 13/15 | firefox 1.2 | ready | NOT MET |');
-    expect(md).toContain('| safari | unavailable | n/a (unavailable) | n/a (unavailable) | safari 1.2 | unavailable | n/a (unavailable) |');
+    expect(md).toContain('| firefox | experimental | errors 7/8 | optional 13/15 | security 3/5 | firefox 1.2 | ready | NOT MET |');
+    expect(md).toContain('## Security tier');
+    expect(md).toContain('| safari | unavailable | n/a (unavailable) | n/a (unavailable) | n/a (unavailable) | safari 1.2 | unavailable | n/a (unavailable) |');
     const optionalAt = md.indexOf('## Optional tier');
     expect(optionalAt).toBeGreaterThan(md.indexOf('| e08-hung-page |'));
     expect(md.indexOf('| o11-download-wait | 3/3 (20 ms) | unavailable |')).toBeGreaterThan(optionalAt);
@@ -144,9 +148,10 @@ describe('reports', () => {
     const table = matrixTable(matrix).split('\n');
     expect(table[0]).toMatch(/^scenario\s+firefox\s+safari$/);
     expect(table.find((l) => l.startsWith('06-page-click'))).toMatch(/2\/3 20 ms\s+unavailable$/);
-    expect(table.at(-4)).toMatch(/^tier\s+experimental\s+unavailable$/);
-    expect(table.at(-3)).toMatch(/^errors tier\s+errors 7\/8\s+n\/a \(unavailable\)$/);
-    expect(table.at(-2)).toMatch(/^optional tier\s+optional 13\/15\s+n\/a \(unavailable\)$/);
+    expect(table.at(-5)).toMatch(/^tier\s+experimental\s+unavailable$/);
+    expect(table.at(-4)).toMatch(/^errors tier\s+errors 7\/8\s+n\/a \(unavailable\)$/);
+    expect(table.at(-3)).toMatch(/^optional tier\s+optional 13\/15\s+n\/a \(unavailable\)$/);
+    expect(table.at(-2)).toMatch(/^security tier\s+security 3\/5\s+n\/a \(unavailable\)$/);
     expect(table.at(-1)).toMatch(/^expectations\s+NOT MET\s+n\/a \(unavailable\)$/);
     // Core rows, a rule, then the error rows.
     const e01 = table.findIndex((l) => l.startsWith('e01-covered-button'));
@@ -157,12 +162,16 @@ describe('reports', () => {
     expect(table[o01 - 1]).toMatch(/^-+/);
     expect(table[o01 - 2]).toMatch(/^e08-hung-page/);
     expect(table.find((l) => l.startsWith('o15-popup-adopted'))).toMatch(/3\/3 20 ms\s+unavailable$/);
+    // Then a rule and the security rows.
+    const s01 = table.findIndex((l) => l.startsWith('s01-spoofed-hit-test'));
+    expect(table[s01 - 1]).toMatch(/^-+/);
+    expect(table[s01 - 2]).toMatch(/^o15-popup-adopted/);
   });
 
   it('progress lines name the tier and the side tiers at the end of a browser', () => {
     const [firefox] = matrix.browsers;
     if (!firefox) throw new Error('no browser');
-    expect(progressLine({ type: 'browser-end', result: firefox })).toBe('[firefox] tier experimental, errors 7/8, optional 13/15 (expectations not met)');
+    expect(progressLine({ type: 'browser-end', result: firefox })).toBe('[firefox] tier experimental, errors 7/8, optional 13/15, security 3/5 (expectations not met)');
   });
 
   it('progress lines name browser, run, status and the failure', () => {

@@ -48,7 +48,12 @@ export type ScenarioId =
   | 'o12-download-list'
   | 'o13-dialog-handle'
   | 'o14-events-subscribe'
-  | 'o15-popup-adopted';
+  | 'o15-popup-adopted'
+  | 's01-spoofed-hit-test'
+  | 's02-covering-iframe'
+  | 's03-fake-user-agent'
+  | 's04-cross-session'
+  | 's05-gated-methods';
 
 /**
  * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.
@@ -56,8 +61,10 @@ export type ScenarioId =
  * beside the tier as "errors n/8" (see tier.ts).
  * `optional`: one scenario per optional (or namespaced) method, reported beside the tier as
  * "optional n/15"; a method the provider does not offer fails its scenario, recorded in the expectations.
+ * `security`: what a hostile page or another session can make the provider do (issue 13's attack
+ * run), reported beside the tier as "security n/5".
  */
-export type ScenarioTier = 'core' | 'errors' | 'optional';
+export type ScenarioTier = 'core' | 'errors' | 'optional' | 'security';
 
 export interface Scenario {
   id: ScenarioId;

@@ -9,6 +9,8 @@ import {
 } from './errors-actions';
 import { OPTIONAL_SCENARIOS } from './optional/index';
 import { hungPageScenario, slowNavigationScenario } from './errors-robustness';
+import { coveringIframeScenario, fakeUserAgentScenario, spoofedHitTestScenario } from './security-pages';
+import { crossSessionScenario, gatedMethodsScenario } from './security-reach';
 import { pageClickScenario, pageOpenScenario, pageSnapshotScenario, pageTypeScenario } from './page';
 import { sessionCloseScenario, sessionEnsureScenario } from './session';
 import { pageScreenshotScenario, pageWaitScenario } from './wait-screenshot';
@@ -44,10 +46,14 @@ export const ERROR_SCENARIOS: readonly Scenario[] = [
 
 export { OPTIONAL_FIXTURE, OPTIONAL_PAGES, OPTIONAL_SCENARIOS } from './optional/index';
 
-/** Everything a certification runs by default: the three tiers, core, then errors, then optional. */
-export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS, ...OPTIONAL_SCENARIOS];
+/** What a hostile page or another session can make the provider do (issue 13). */
+export const SECURITY_SCENARIOS: readonly Scenario[] = [spoofedHitTestScenario, coveringIframeScenario, fakeUserAgentScenario, crossSessionScenario, gatedMethodsScenario];
+
+/** Everything a certification runs by default: the four tiers, core, then errors, optional, security. */
+export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS, ...OPTIONAL_SCENARIOS, ...SECURITY_SCENARIOS];
 
 export const SCENARIO_IDS = SCENARIOS.map((s) => s.id);
 export const CORE_SCENARIO_IDS = CORE_SCENARIOS.map((s) => s.id);
 export const ERROR_SCENARIO_IDS = ERROR_SCENARIOS.map((s) => s.id);
 export const OPTIONAL_SCENARIO_IDS = OPTIONAL_SCENARIOS.map((s) => s.id);
+export const SECURITY_SCENARIO_IDS = SECURITY_SCENARIOS.map((s) => s.id);

@@ -1,3 +1,5 @@
+import { ERROR_FIXTURE } from '../fixtures/error-pages';
+import { SECURITY_FIXTURE } from '../fixtures/security-pages';
 import { FakeError } from './fake-error';
 import type { FakeElement } from './fake-error-pages';
 import type { FakePage } from './fake-page';
@@ -42,15 +44,21 @@ export function resolveTarget(page: FakePage, p: TargetParams, broken: string | 
 
 /** Refuses a click the page would not receive; nothing reaches the page unless a break says so. */
 export function checkClick(page: FakePage, element: FakeElement, broken: string | undefined): void {
-  if (element.cover !== undefined) {
+  // Broken: the hit test believes the page's lie (s01) or ignores a covering frame (s02), and clicks.
+  const believesPage = (broken === 's01-spoofed-hit-test' && page.path === SECURITY_FIXTURE.spoof.path) || (broken === 's02-covering-iframe' && page.path === SECURITY_FIXTURE.iframe.path);
+  if (element.cover !== undefined && !believesPage) {
     // Broken: the refusal is right, but the input was dispatched first.
-    if (broken === 'e01-covered-button') page.model?.touch();
+    if (broken === 'e01-covered-button' && page.path === ERROR_FIXTURE.covered.path) page.model?.touch();
     throw new FakeError(
       'element_not_actionable',
       `covered by ${element.cover}`,
       { code: 'obscured', cover: element.cover, repair: snapshotRepair(page, 'Dismiss the cover first.') },
       true,
     );
+  }
+  // Broken: a "jsdom" user agent makes every box count as sized.
+  if (element.noBox === true && broken !== 's03-fake-user-agent') {
+    throw new FakeError('element_not_actionable', 'the element has no box', { code: 'not_visible', repair: snapshotRepair(page, 'Pick a visible element.') }, true);
   }
   if (element.enabled === false) {
     // Broken: classified, but with no way forward.

@@ -1,6 +1,8 @@
 import { ERROR_FIXTURE } from '../fixtures/error-pages';
+import { SECURITY_FIXTURE } from '../fixtures/security-pages';
 
 const E = ERROR_FIXTURE;
+const S = SECURITY_FIXTURE;
 
 /** A control as the fake shows it; the optional facts are what the fake's actionability checks read. */
 export interface FakeElement {
@@ -13,6 +15,8 @@ export interface FakeElement {
   /** Set when something covers the element: the description a real hit-test would give. */
   cover?: string;
   fileInput?: boolean;
+  /** Set when the element has no box (zero size): a real hit test finds nothing to click. */
+  noBox?: boolean;
 }
 
 /**
@@ -30,7 +34,7 @@ export class ErrorPageModel {
   }
 
   static handles(path: string): boolean {
-    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung].some((p) => p.path === path);
+    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.fakeUa].some((p) => p.path === path);
   }
 
   elements(): FakeElement[] {
@@ -52,13 +56,20 @@ export class ErrorPageModel {
         return [button('file', E.upload.label, { fileInput: true })];
       case E.hung.path:
         return [button('freeze', E.hung.button)];
+      // The security pages: the fake's hit test is its own, so the pages' lies do not reach it.
+      case S.spoof.path:
+        return [button('target', S.spoof.button, { cover: `div#${S.spoof.overlayId}` })];
+      case S.iframe.path:
+        return [button('target', S.iframe.button, { cover: 'iframe#frame "ad" (another origin)' })];
+      case S.fakeUa.path:
+        return [button('visible', S.fakeUa.visible), button('zero', S.fakeUa.hidden, { actionable: false, noBox: true })];
       default:
         return [];
     }
   }
 
   texts(): string[] {
-    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung].find((p) => p.path === this.path)?.title ?? 'Document';
+    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.fakeUa].find((p) => p.path === this.path)?.title ?? 'Document';
     if (this.path === E.rerender.path) return [title, `${E.rerender.renderedPrefix}${this.renders}`, this.status];
     if (this.path === E.upload.path || this.path === E.slow.path) return [title];
     if (this.path === E.hung.path) return [title, 'Responsive'];

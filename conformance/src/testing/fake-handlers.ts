@@ -45,7 +45,8 @@ export class FakeProvider {
       capabilities: {
         core_methods: [...core],
         optional_methods: [],
-        features: ['element_refs'],
+        // Broken: js_eval advertised on a server that has no eval to offer (s05).
+        features: this.broken === 's05-gated-methods' ? ['element_refs', 'js_eval'] : ['element_refs'],
         custom_methods: [{ name: 'fake.sleep', description: 'Answers after params.ms milliseconds.', stability: 'experimental' }],
       },
       engine: { name: 'fake', automation: 'none', version: '1.0' },
@@ -151,6 +152,8 @@ export class FakeProvider {
       if (p.text_present !== undefined && text.includes(p.text_present)) return { satisfied: true, matched_condition: 'text_present', url: page.url };
       if (p.text_absent !== undefined && !text.includes(p.text_absent)) return { satisfied: true, matched_condition: 'text_absent', url: page.url };
       if (p.text_present === undefined && p.text_absent === undefined) {
+        // The fake's documents are complete once opened.
+        if (p.navigation_complete === true) return { satisfied: true, matched_condition: 'navigation_complete', url: page.url };
         throw new FakeError('unsupported_target', 'the fake provider only waits for text');
       }
       if (Date.now() >= deadline) {
@@ -192,6 +195,15 @@ export class FakeProvider {
   private page(p: { session_id: string; page_id?: string | undefined }): FakePage {
     const s = this.session(p.session_id);
     const page = p.page_id === undefined ? s.pages.values().next().value : s.pages.get(p.page_id);
+    const foreign = p.page_id === undefined ? undefined : [...this.sessions.values()].find((o) => o.pages.has(p.page_id as string))?.pages.get(p.page_id);
+    // Broken: a page is found by id wherever it lives (s04).
+    if (!page && foreign && this.broken === 's04-cross-session') return foreign;
+    if (!page && foreign) {
+      throw new FakeError('permission_denied', `page ${p.page_id} belongs to another session`, {
+        code: 'tab_leased',
+        repair: { method: 'page.open', params: { session_id: s.id }, hint: 'Open a page of your own.' },
+      });
+    }
     if (!page) throw new FakeError('page_not_found', `no page ${p.page_id ?? '(default)'}`);
     return page;
   }

@@ -10,7 +10,8 @@ import { ErrorPageModel, type FakeElement } from './fake-error-pages';
 export class FakePage {
   url = 'about:blank';
   title = '';
-  private path = '';
+  /** The document's path, which the fake's pages are keyed by. */
+  path = '';
   private openedAt = 0;
   private navigation = 0;
   private pressed = false;

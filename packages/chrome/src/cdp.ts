@@ -1,4 +1,4 @@
-import { defineCustomMethod } from '@browser-provider/core';
+import { defineCustomMethod, ProviderError } from '@browser-provider/core';
 import { bidiSessionOf, contextOf, type BidiSession } from '@browser-provider/bidi';
 import type { CustomMethodContext } from '@browser-provider/core';
 import { z } from 'zod';
@@ -9,6 +9,13 @@ import { z } from 'zod';
  */
 async function cdp(s: BidiSession, ctx: CustomMethodContext, method: string, params: object, page: boolean): Promise<unknown> {
   const context = page ? contextOf(ctx) : undefined;
+  // Without a page of the caller's, a page command must not fall through to the browser-level target.
+  if (page && context === undefined) {
+    throw new ProviderError('page_not_found', 'This method needs a page of this session; open one with page.open.', {
+      detail: 'no_page',
+      repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page first.' },
+    });
+  }
   const conn = s.browser.conn;
   const session = context ? (await conn.send<{ session?: string }>('goog:cdp.getSession', { context }, ctx.signal)).session : undefined;
   const r = await conn.send<{ result: unknown }>('goog:cdp.sendCommand', { method, params, ...(session ? { session } : {}) }, ctx.signal);

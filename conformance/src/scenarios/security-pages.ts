@@ -1,0 +1,72 @@
+import { SECURITY_FIXTURE } from '../fixtures/security-pages';
+import { check, findElement, type Scenario } from './context';
+import { expectError, expectUntouched } from './error-checks';
+
+const S = SECURITY_FIXTURE;
+
+/**
+ * (s1) A page that replaces elementFromPoint / elementsFromPoint / composedPath in <head> to say that
+ * a covered button is on top: the click must still be refused as obscured, and nothing may reach the
+ * page (neither the overlay nor the button).
+ */
+export const spoofedHitTestScenario: Scenario = {
+  id: 's01-spoofed-hit-test',
+  tier: 'security',
+  method: 'page.click',
+  title: 'a page lies to the hit test (elementFromPoint, composedPath): the covered button is still obscured, nothing clicked',
+  needsBrowser: true,
+  async run(ctx) {
+    const page = await ctx.openFixture('spoof', S.spoof.path);
+    const button = findElement((await ctx.snapshot(page)).elements, 'button', S.spoof.button);
+    const r = await ctx.client.call('page.click', { ...page, element_ref: button.element_ref }, { signal: ctx.signal });
+    check(!r.ok, `page.click on a covered button answered ok (${JSON.stringify(r.ok ? r.result : null)}): the page's replaced hit-test functions decided it`);
+    expectError(r, 'page.click on the covered button', { code: 'element_not_actionable', detail: 'obscured' });
+    await expectUntouched(ctx, page, S.untouched, 'a click reached the page (the overlay or the button) although it was refused');
+  },
+};
+
+/**
+ * (s2) A transparent iframe of another origin laid over the button (clickjacking): the hit test must
+ * refuse a covering frame that is not the target's own, and the frame must not get the click.
+ */
+export const coveringIframeScenario: Scenario = {
+  id: 's02-covering-iframe',
+  tier: 'security',
+  method: 'page.click',
+  title: 'a transparent cross-origin iframe covers the button: obscured, and the frame gets no click',
+  needsBrowser: true,
+  async run(ctx) {
+    const page = await ctx.openFixture('iframe-cover', S.iframe.path);
+    // The frame must have loaded, or there is nothing covering the button yet.
+    await ctx.ok('page.wait', { ...page, navigation_complete: true, timeout_ms: 10_000 });
+    const button = findElement((await ctx.snapshot(page)).elements, 'button', S.iframe.button);
+    const r = await ctx.client.call('page.click', { ...page, element_ref: button.element_ref }, { signal: ctx.signal });
+    check(!r.ok, `page.click on a button under a transparent cross-origin frame answered ok (${JSON.stringify(r.ok ? r.result : null)})`);
+    expectError(r, 'page.click on the framed-over button', { code: 'element_not_actionable', detail: 'obscured' });
+    await expectUntouched(ctx, page, S.untouched, 'the covering frame (or the button) received the click');
+  },
+};
+
+/**
+ * (s3) A page whose navigator.userAgent says "jsdom": nothing we decide may follow from it. A button
+ * with no box cannot be clicked: it must be listed as not actionable and a click on it refused as
+ * not visible, whatever the page claims to be (a "jsdom" user agent once made every box count as sized).
+ */
+export const fakeUserAgentScenario: Scenario = {
+  id: 's03-fake-user-agent',
+  tier: 'security',
+  method: 'page.click',
+  title: 'a page claims to be jsdom: a zero-size button is still not actionable, and a click on it is refused',
+  needsBrowser: true,
+  async run(ctx) {
+    const page = await ctx.openFixture('fake-ua', S.fakeUa.path);
+    const snap = await ctx.snapshot(page);
+    check(findElement(snap.elements, 'button', S.fakeUa.visible).actionable, `the visible button "${S.fakeUa.visible}" is not actionable`);
+    const zero = snap.elements.find((e) => e.name.includes(S.fakeUa.hidden));
+    if (zero === undefined) return ctx.note('the zero-size button is not listed at all');
+    check(!zero.actionable, `the snapshot offers the zero-size button "${S.fakeUa.hidden}" as actionable because the page's user agent says jsdom`);
+    const err = await ctx.fails('page.click', { ...page, element_ref: zero.element_ref });
+    expectError(err, 'page.click on the zero-size button', { code: 'element_not_actionable', detail: 'not_visible' });
+    await expectUntouched(ctx, page, S.untouched, 'the zero-size button was clicked');
+  },
+};
