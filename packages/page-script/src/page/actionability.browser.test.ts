@@ -143,6 +143,32 @@ describe('actionability in Chromium', () => {
     expect(await p.page.evaluate(() => (window as unknown as { hits: string[] }).hits)).toEqual(['text']);
   });
 
+  test('the guard judges every event of the gesture: a swap after pointerdown cancels the rest', async () => {
+    await p.page.evaluate(() => {
+      scrollTo(0, 0);
+      const w = window as unknown as { swapped: string[] };
+      w.swapped = [];
+      const ok = document.getElementById('ok')!;
+      const twin = document.createElement('button');
+      twin.id = 'twin';
+      twin.textContent = 'Twin';
+      twin.addEventListener('click', () => w.swapped.push('twin clicked'));
+      // A list that re-renders on pointerdown: what is under the pointer for mousedown and click is
+      // another element, at the same place.
+      ok.addEventListener('pointerdown', () => {
+        const r = ok.getBoundingClientRect();
+        twin.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;margin:0`;
+        document.body.append(twin);
+      }, { once: true });
+    });
+    const r = await p.call('prepare', doc, await id('#ok'), 'click');
+    if (!r.ok) throw new Error(r.message);
+    await p.page.mouse.click(r.point.x, r.point.y);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: false });
+    expect(await p.page.evaluate(() => (window as unknown as { swapped: string[] }).swapped)).toEqual([]);
+    await p.page.evaluate(() => document.getElementById('twin')!.remove());
+  });
+
   test('a report asked before the click answers once the click and its default action have run', async () => {
     await p.page.evaluate(() => {
       scrollTo(0, 0);
