@@ -219,7 +219,10 @@ async function gridMain(opts: BenchOptions): Promise<void> {
         `The load run's steps (open → snapshot → click → type → wait on each session's own page) on Chrome, ${sessions} sessions × ${steps} steps, twice: launched here by one \`serve --browser chrome\` (one Chromium, a user context per session), and through a Selenium Grid 4.48 hub with one Chromium node on loopback (\`serve --browser chrome --grid-url …\`: a Chromium of its own per session, every BiDi command through the router and the node). The Grid was ready ${(r.gridReadyMs / 1000).toFixed(1)} s after its start. Browser start-up is outside the timed span in both.`,
       ],
       [table],
-      errors.length ? [`First errors: ${errors.map((e) => `\`${e.slice(0, 160)}\``).join('; ')}`] : [],
+      [
+        `The machine is shared: 1-minute load average ${LOAD_AT_START} at the start, ${loadavg()[0]?.toFixed(1)} at the end. On these 2 cores the Grid run also had ${sessions} browsers and two JVMs where the local run had one browser, so the gap is not the cost of the router and node hops alone; those are not measured apart here.`,
+        ...(errors.length ? [`First errors: ${errors.map((e) => `\`${e.slice(0, 160)}\``).join('; ')}`] : []),
+      ],
     ),
   );
   log('wrote the Grid section of docs/benchmarks.md');

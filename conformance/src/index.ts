@@ -2,6 +2,7 @@ export { ProviderClient, type ClientOptions, type CallOptions, type ExitInfo, ty
 export * from './client-errors';
 export { startFixtureServer, type FixtureServer } from './fixtures/server';
 export { FIXTURE } from './fixtures/pages';
+export { WIDGETS } from './fixtures/widgets';
 export { TASKS_FIXTURE } from './fixtures/tasks';
 export { ERROR_FIXTURE } from './fixtures/error-pages';
 export { OPTIONAL_FIXTURE } from './scenarios/optional/pages';

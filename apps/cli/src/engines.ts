@@ -13,13 +13,13 @@ export interface EngineChoice {
  * them earns is the one CI holds each engine to: the shipped, checked record of how it certifies.
  */
 const TIER_ORDER = ['certified', 'compatible', 'experimental', 'unavailable'] as const;
-type Tier = (typeof TIER_ORDER)[number];
+export type Tier = (typeof TIER_ORDER)[number];
 
 /** The tier `browser`'s expectations hold it to, by the same rule `certify` applies to real runs. */
-export async function expectedTier(browser: BrowserName): Promise<Tier> {
+export async function expectedTier(browser: BrowserName, expectationsDir?: string): Promise<Tier> {
   // Loaded only for `auto`: a server for named browsers never reads the conformance suite.
   const { CORE_SCENARIO_IDS, MIN_RUNS_FOR_CERTIFIED, assignTier, loadExpectations } = await import('@browser-provider/conformance');
-  const expectations = await loadExpectations(browser, CORE_SCENARIO_IDS);
+  const expectations = await loadExpectations(browser, CORE_SCENARIO_IDS, expectationsDir);
   const expected = new Map(expectations.scenarios.map((s) => [s.id, s.expected]));
   const run = (n: number) => ({
     run: n,
@@ -65,14 +65,21 @@ export async function chooseEngines(spec: BrowserSpec, opts: BackendOptions = {}
   if (installed.length === 0) {
     return { backends: all.map((e) => e.backend), reason: `no engine is installed here (auto checked ${BROWSERS.join(', ')}); provider.status says what to install` };
   }
+  const { order, reason } = rankEngines(installed, all.filter((e) => !e.installed).map((e) => e.browser));
+  return { backends: order.map((e) => e.backend), reason };
+}
+
+/**
+ * The installed engines (given in the fixed order firefox, chrome, safari), the best expected tier
+ * first, the others after it in that order; and the sentence that says why.
+ */
+export function rankEngines<E extends { browser: BrowserName; tier: Tier }>(installed: readonly E[], missing: readonly BrowserName[] = []): { order: E[]; reason: string } {
   // A stable sort keeps the fixed order among equal tiers.
-  const ranked = [...installed].sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier));
-  const best = ranked[0] as (typeof ranked)[number];
-  const others = installed.filter((e) => e !== best);
+  const best = [...installed].sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))[0];
+  if (best === undefined) throw new Error('no installed engine to rank');
   const tiers = installed.map((e) => `${e.browser} ${e.tier}`).join(', ');
-  const missing = all.filter((e) => !e.installed).map((e) => e.browser);
   return {
-    backends: [best.backend, ...others.map((e) => e.backend)],
+    order: [best, ...installed.filter((e) => e !== best)],
     reason: `auto: ${best.browser} has the best certification among the installed engines (${tiers}, by the tier their conformance expectations hold them to; certified beats compatible, ties go by the order ${BROWSERS.join(', ')})${missing.length > 0 ? `; not installed: ${missing.join(', ')}` : ''}`,
   };
 }

@@ -60,6 +60,10 @@ describe.runIf(javaHere)('sessions on a real Selenium Grid', () => {
       const chrome = await certifyCommand({ browser: ['chrome'], runs: 1, out, docs: false, tiers: 'core', requireAll: true, grid: { url: grid.url } });
       const safari = await certifyCommand({ browser: ['safari'], runs: 1, out, docs: false, tiers: 'core', requireAll: true, grid: { url: grid.url, capabilities: WEBKIT_CAPS } });
       expect({ chrome, safari }).toEqual({ chrome: 0, safari: 0 });
+      // Every certification server has stopped: nothing it made is left on the Grid.
+      let inUse = -1;
+      for (let i = 0; i < 40 && inUse !== 0; i++, await new Promise((r) => setTimeout(r, 250))) inUse = (await grid.status()).sessions_in_use;
+      expect(inUse).toBe(0);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

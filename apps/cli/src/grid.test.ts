@@ -53,6 +53,15 @@ describe('Firefox through a Grid (stand-in)', () => {
     await backend.shutdown();
   });
 
+  it('the server stopping deletes every Grid session it made', SLOW, async () => {
+    stub = await startStubGrid();
+    const backend = await createGridBackend('firefox', { url: stub.url });
+    await backend.createSession(opts());
+    await backend.createSession(opts());
+    await backend.shutdown();
+    expect(stub.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
+  });
+
   it('describes no uploads, downloads or persistent profiles through a Grid', SLOW, async () => {
     const backend = await createGridBackend('firefox', { url: 'http://grid.invalid:4444' });
     expect(backend.optionalMethods()).not.toContain('upload.set_files');

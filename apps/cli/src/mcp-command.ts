@@ -3,6 +3,16 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { createProviderServer } from '@browser-provider/core';
 import { parseBrowserSpec, type BrowserSpec } from './browsers';
 import { chooseEngines, engineOptions } from './engines';
+import { exportGridFlags, parseGridCapabilities, parseGridUrl } from './grid';
+
+/** A parse failure as commander's invalid-argument error (it prints the message and the usage). */
+function asArgument<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+}
 
 interface McpFlags {
   browser: BrowserSpec;
@@ -47,6 +57,9 @@ export function addMcpCommand(program: Command): void {
     .option('--upload-root <dir>', 'a directory browser_file_upload may read files from (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
     .option('--profile-root <dir>', 'where persistent profiles (browser_session persist) live')
+    .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 instead of launching them; default $BROWSER_PROVIDER_GRID_URL', (v: string) => asArgument(() => parseGridUrl(v)))
+    .option('--grid-capabilities <json>', "with --grid-url: capabilities merged over each engine's; default $BROWSER_PROVIDER_GRID_CAPABILITIES", (v: string) => asArgument(() => parseGridCapabilities(v)))
+    .hook('preAction', (cmd) => exportGridFlags(cmd.opts()))
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
     .action(async (o: McpFlags) => {

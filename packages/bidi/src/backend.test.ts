@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OP_CALLER } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import { BidiBackend, type BidiAdapter } from './backend';
+import { SANDBOX, sandboxedPageScript } from './page';
 import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 import { startStubServer, type StubServer } from './testing/stub-server';
 
@@ -56,7 +57,8 @@ describe('BidiBackend (stub remote end)', () => {
     expect(backend.running()).toBe(true);
     expect(s).toMatchObject({ isolated: true, attached: false });
     expect(sent('session.subscribe')[0]?.['events']).toContain('browsingContext.navigationStarted');
-    expect(sent('script.addPreloadScript')[0]).toEqual({ functionDeclaration: `function () {\n${SOURCE}\n}`, userContexts: ['uc1'] });
+    // The page script preloads into our sandbox realm, where every later call of ours runs.
+    expect(sent('script.addPreloadScript')[0]).toEqual({ functionDeclaration: `function () {\n${sandboxedPageScript(SOURCE)}\n}`, userContexts: ['uc1'], sandbox: SANDBOX });
     // And the listener recorder, in the page's own realm (no sandbox): it must see the page's addEventListener.
     expect(sent('script.addPreloadScript')[1]).toEqual({ functionDeclaration: listenerRecorderSource(), userContexts: ['uc1'] });
     const page = await s.newPage(sig());
@@ -111,13 +113,14 @@ describe('BidiBackend (stub remote end)', () => {
   it('installs the page script when a document lacks it, then retries the op once', async () => {
     let installed = false;
     stub.handle('script.evaluate', (p) => {
-      installed = p['expression'] === SOURCE;
+      installed = p['expression'] === sandboxedPageScript(SOURCE);
+      expect(p['target']).toEqual({ context: 'frame-7', sandbox: SANDBOX });
       return { type: 'success', result: { type: 'undefined' } };
     });
     stub.handle('script.callFunction', (p) => {
       expect(p['functionDeclaration']).toBe(OP_CALLER);
       expect(p['arguments']).toEqual([{ type: 'string', value: 'doc' }, { type: 'string', value: '[]' }]);
-      expect(p['target']).toEqual({ context: 'frame-7' });
+      expect(p['target']).toEqual({ context: 'frame-7', sandbox: SANDBOX });
       return { type: 'success', result: installed ? { type: 'string', value: JSON.stringify({ ok: true, value: 'd1' }) } : { type: 'null' } };
     });
     const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());

@@ -1,6 +1,6 @@
 import type { BackendEvent, BackendPage, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
-import { ELEMENT_BY_ID, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo, type BidiCookie } from './cookies';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 import type { BidiBrowser } from './browser';
@@ -41,6 +41,26 @@ const STARTED_NAVIGATION_WAIT_MS = 2_000;
 
 /** How long after a history traversal to wait for its navigation to start. */
 const HISTORY_GRACE_MS = 2_000;
+
+/**
+ * The sandbox realm every call of ours runs in (Firefox: an Xray sandbox; Chromium: an isolated world),
+ * as Playwright's utility world does: the page cannot see or replace its globals, so a page that
+ * replaces elementFromPoint or composedPath does not change what our checks see. Only the client's
+ * own `page.eval` runs in the page's realm. Element handles (`sharedId`) and windows cross realms.
+ */
+export const SANDBOX = 'browser-provider';
+
+/** Where a script runs: our sandbox, or the page's own realm (page.eval only). */
+type Realm = 'sandbox' | 'page';
+
+function scriptTarget(context: FrameKey, realm: Realm): { context: string; sandbox?: string } {
+  return realm === 'sandbox' ? { context, sandbox: SANDBOX } : { context };
+}
+
+/** The page script as it is installed in the sandbox (its own globals are pristine there). */
+export function sandboxedPageScript(source: string): string {
+  return installSource(source, { realm: 'own' });
+}
 
 const WAIT: Record<'load' | 'domcontentloaded' | 'none', string> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
 
@@ -210,7 +230,9 @@ export class BidiPage implements BackendPage {
 
   async evaluate(functionDeclaration: string, signal: AbortSignal): Promise<unknown> {
     try {
-      const v = await this.callFunction(functionDeclaration, this.targetId, [], signal);
+      // The client's own script, gated by --allow-eval: it runs in the page's realm, where the page's
+      // globals are, unlike every call of ours.
+      const v = await this.callFunction(functionDeclaration, this.targetId, [], signal, 'page');
       return v.value;
     } catch (e) {
       // Our wrapper catches what the expression throws; an exception here is one it could not parse.
@@ -287,11 +309,12 @@ export class BidiPage implements BackendPage {
     } catch (e) {
       throw new ProviderError('internal_error', 'The page script is not available.', { detail: 'page_script_unavailable', cause: e });
     }
-    await this.evaluateIn(source, frame, signal);
+    await this.evaluateIn(sandboxedPageScript(source), frame, signal);
   }
 
+  /** Evaluates in our sandbox of `frame` (never the page's realm: the page can replace what it finds there). */
   private async evaluateIn(expression: string, frame: FrameKey, signal: AbortSignal): Promise<RemoteValue> {
-    const r = await this.send<EvalResult>('script.evaluate', { expression, target: { context: frame }, awaitPromise: false, resultOwnership: 'none' }, signal);
+    const r = await this.send<EvalResult>('script.evaluate', { expression, target: scriptTarget(frame, 'sandbox'), awaitPromise: false, resultOwnership: 'none' }, signal);
     return unwrap(r);
   }
 
@@ -300,7 +323,7 @@ export class BidiPage implements BackendPage {
    * replaced meanwhile, so a new document (or the frame's removal) in `frame` fails the call with
    * `document_replaced` after a short grace (the call may already have reached the new document).
    */
-  private async callFunction(fn: string, frame: FrameKey, args: RemoteValue[], signal: AbortSignal): Promise<RemoteValue> {
+  private async callFunction(fn: string, frame: FrameKey, args: RemoteValue[], signal: AbortSignal, realm: Realm = 'sandbox'): Promise<RemoteValue> {
     const replaced = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const commit = this.browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.domContentLoaded';
@@ -312,7 +335,7 @@ export class BidiPage implements BackendPage {
     try {
       const r = await this.send<EvalResult>(
         'script.callFunction',
-        { functionDeclaration: fn, arguments: args, awaitPromise: true, target: { context: frame }, resultOwnership: 'none' },
+        { functionDeclaration: fn, arguments: args, awaitPromise: true, target: scriptTarget(frame, realm), resultOwnership: 'none' },
         AbortSignal.any([signal, replaced.signal]),
       );
       return unwrap(r);

@@ -4,7 +4,7 @@ import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
 import { DownloadLedger, finalizeDownload } from './downloads';
 import { isBidiError } from './errors';
-import { BidiPage, type PageLinks, type PageOptions } from './page';
+import { BidiPage, SANDBOX, sandboxedPageScript, type PageLinks, type PageOptions } from './page';
 
 const BROWSER_WENT_AWAY = 'the browser went away';
 
@@ -327,7 +327,8 @@ async function addPreload(browser: BidiBrowser, userContext: string, o: PageOpti
   }
   const { script } = await browser.conn.send<{ script: string }>(
     'script.addPreloadScript',
-    { functionDeclaration: `function () {\n${source}\n}`, userContexts: [userContext] },
+    // In our sandbox, where every later call of ours runs (see SANDBOX in page.ts).
+    { functionDeclaration: `function () {\n${sandboxedPageScript(source)}\n}`, userContexts: [userContext], sandbox: SANDBOX },
     signal,
   );
   return script;

@@ -1,7 +1,7 @@
 import type { DriverClient } from './client';
 import { chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
 import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
-import { ELEMENT_BY_ID, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
+import { ELEMENT_BY_ID, installSource, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
@@ -142,7 +142,9 @@ export class ClassicPage implements BackendPage {
       let reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
       if (reply === null) {
         // A new document has no page script: install it (idempotent) and ask once more.
-        await c.executeScript(`${this.hooks.pageScript()}\n;return true;`, []);
+        // No sandbox realm in classic WebDriver: the script runs in the page's realm, so it takes the DOM
+        // functions its checks rest on from a fresh about:blank realm (see page-script's realm.ts).
+        await c.executeScript(`${installSource(this.hooks.pageScript(), { realm: 'fresh' })}\n;return true;`, []);
         reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
         if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.');
       }

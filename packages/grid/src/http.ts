@@ -28,8 +28,10 @@ export class GridReplyError extends Error {
 }
 
 function transportCode(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown } }).cause;
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (cause && typeof cause.code === 'string') return cause.code;
+  // fetch refuses some ports outright ("bad port"), with no errno.
+  if (cause && typeof cause.message === 'string' && cause.message) return cause.message;
   return (e as Error).message || 'fetch failed';
 }
 

@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, buildSync } from 'esbuild';
-import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from './constants';
+import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, type InstallOptions } from './constants';
 
 /**
  * The page script prebuilt by the server bundle's build (`pnpm build`, esbuild `define`); undeclared
@@ -20,7 +20,7 @@ import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from './constants';
  */
 declare const __BROWSER_PROVIDER_PAGE_SCRIPT__: string | undefined;
 
-export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION };
+export { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, type InstallOptions };
 
 /**
  * The whole call runs in the page bundle (`call`), which captured JSON at install time and answers
@@ -41,6 +41,14 @@ export const ELEMENT_BY_ID = `function (id, doc) {
   const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
   return (bp && bp.element(id, doc)) || null;
 }`;
+
+/**
+ * The page script `source` wrapped so its install sees `options` as a lexical binding (a page cannot
+ * shadow or read it). Every backend installs through this.
+ */
+export function installSource(source: string, options: InstallOptions = {}): string {
+  return `(function (__bpInstall) {\n${source}\n})(${JSON.stringify(options)});`;
+}
 
 export type OpReply = { ok: true; value: unknown } | { ok: false; error: string } | null;
 

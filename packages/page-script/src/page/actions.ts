@@ -4,9 +4,11 @@
  * the backend does, at the point we return.
  */
 import type { ActionCheck, ActionKind, ClickReport, FramePoint, FrameRect } from '../contract';
+import type { Box } from './realm';
 import { DOC, resolve } from './registry';
 import { editability, hasSize, isEnabled, styleVisible } from './style';
-import { actionPoint, hitTest } from './hit';
+import { clickPoint, hitTest } from './hit';
+import { P } from './realm';
 import { composedContains } from './tree';
 
 const STABLE_BUDGET_MS = 500;
@@ -18,16 +20,32 @@ function fail(code: Exclude<ActionCheck, { ok: true }>['code'], message: string,
   return cover === undefined ? { ok: false, code, message } : { ok: false, code, message, cover };
 }
 
-function inViewport(el: Element): boolean {
-  const r = el.getBoundingClientRect();
-  const vw = document.documentElement.clientWidth || innerWidth;
-  const vh = document.documentElement.clientHeight || innerHeight;
-  return r.top >= 0 && r.left >= 0 && r.bottom <= vh && r.right <= vw;
+const CLIPS = new Set(['hidden', 'scroll', 'auto', 'clip']);
+
+/**
+ * Whether the whole border box shows: inside the viewport and inside every ancestor that clips its
+ * overflow (a scrollable list: jQuery UI's autocomplete menu with max-height keeps most items
+ * scrolled out of its box while they are still inside the viewport).
+ */
+function inView(el: Element): boolean {
+  const r = P.rect(el);
+  const vp = P.viewport();
+  if (r.top < 0 || r.left < 0 || r.bottom > vp.height || r.right > vp.width) return false;
+  for (let n = P.parent(el); n && P.localName(n) !== 'body' && P.localName(n) !== 'html'; n = P.parent(n)) {
+    const s = P.style(n);
+    const clipsX = CLIPS.has(P.prop(s, 'overflow-x'));
+    const clipsY = CLIPS.has(P.prop(s, 'overflow-y'));
+    if (!clipsX && !clipsY) continue;
+    const c = P.rect(n);
+    if (clipsX && (r.left < c.left - 0.5 || r.right > c.right + 0.5)) return false;
+    if (clipsY && (r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5)) return false;
+  }
+  return true;
 }
 
-/** Scrolls the element to the centre of the viewport unless it is fully in view; says whether it scrolled. */
+/** Scrolls the element to the centre of the viewport (and of its scrolling ancestors) unless it is fully in view; says whether it scrolled. */
 export function scrollIntoViewIfNeeded(el: Element): boolean {
-  if (inViewport(el)) return false;
+  if (inView(el)) return false;
   try {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
   } catch {
@@ -70,18 +88,18 @@ function nextFrame(): Promise<void> {
   });
 }
 
-function sameRect(a: DOMRect, b: DOMRect): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+function sameRect(a: Box, b: Box): boolean {
+  return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
 }
 
 /** Waits until the border box is identical across two consecutive frames, for at most the budget. */
 async function waitStable(el: Element): Promise<boolean> {
   const started = Date.now();
-  let last = el.getBoundingClientRect();
+  let last = P.rect(el);
   while (Date.now() - started < STABLE_BUDGET_MS) {
     await nextFrame();
-    if (!el.isConnected) return false;
-    const now = el.getBoundingClientRect();
+    if (!P.isConnected(el)) return false;
+    const now = P.rect(el);
     if (sameRect(last, now)) return true;
     last = now;
   }
@@ -130,12 +148,11 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind): Prom
     if (!el.isConnected) return STALE;
     return fail('unstable', 'The element kept moving (animating or re-laid out) for 500 ms.');
   }
-  const point = actionPoint(el);
-  if (!point) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
-  const hit = hitTest(el, point);
-  if (!hit.ok) return fail('obscured', `Another element would receive the click: ${hit.cover}.`, hit.cover);
+  const chosen = clickPoint(el);
+  if (!chosen) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
+  if (!chosen.ok) return fail('obscured', `Another element would receive the click at every visible point of it: ${chosen.cover}.`, chosen.cover);
   if (kind === 'click') armGuard(el);
-  return { ok: true, point };
+  return { ok: true, point: chosen.point };
 }
 
 export function hit(doc: unknown, id: unknown, point: unknown): ReturnType<typeof hitTest> {
@@ -149,20 +166,20 @@ export function hit(doc: unknown, id: unknown, point: unknown): ReturnType<typeo
 export function rect(doc: unknown, id: unknown): FrameRect | null {
   const el = resolve(doc, id);
   if (!el) return null;
-  const r = el.getBoundingClientRect();
-  return { x: r.x, y: r.y, width: r.width, height: r.height };
+  const r = P.rect(el);
+  return { x: r.left, y: r.top, width: r.width, height: r.height };
 }
 
 /** Where the iframe's document starts: border box + border + padding (the content box origin). */
 export function frameOrigin(doc: unknown, id: unknown): FramePoint | null {
   const el = resolve(doc, id);
   if (!el) return null;
-  const r = el.getBoundingClientRect();
-  const s = getComputedStyle(el);
-  const px = (v: string) => Number.parseFloat(v) || 0;
+  const r = P.rect(el);
+  const s = P.style(el);
+  const px = (name: string) => Number.parseFloat(P.prop(s, name)) || 0;
   return {
-    x: r.left + px(s.borderLeftWidth) + px(s.paddingLeft),
-    y: r.top + px(s.borderTopWidth) + px(s.paddingTop),
+    x: r.left + px('border-left-width') + px('padding-left'),
+    y: r.top + px('border-top-width') + px('padding-top'),
   };
 }
 
@@ -181,7 +198,7 @@ interface NavigationLike {
 
 interface Guard {
   target: WeakRef<Element>;
-  /** Whether the first pointer event of the gesture reached the target; null until it came. */
+  /** Whether every pointer event of the gesture so far reached the target; null until the first came. */
   verdict: boolean | null;
   landed: boolean | null;
   navigation: ClickReport['navigation'];
@@ -227,24 +244,28 @@ function navigationApi(): NavigationLike | null {
   return n && typeof (n as NavigationLike).addEventListener === 'function' ? (n as NavigationLike) : null;
 }
 
+/**
+ * Judges each trusted event of the gesture on its own: pointerdown, mousedown, pointerup, mouseup and
+ * click must each reach the target. A page that re-renders between two of them (a list refilled on
+ * mousedown, Firefox 153 + jQuery UI autocomplete) would otherwise get a click on whatever now lies
+ * under the pointer; once one event misses, the rest of the gesture is cancelled too.
+ */
 function onGuardedEvent(e: Event): void {
   const g = guard;
-  if (!g?.watching) return;
-  if (g.verdict === null) {
-    const t = g.target.deref();
-    g.verdict = !!t && pathReaches(e.composedPath(), t);
-  }
-  if (!g.verdict) {
-    e.preventDefault();
-    e.stopImmediatePropagation();
-  }
-  if (e.type === 'click') {
-    g.landed = g.verdict;
+  // isTrusted is an unforgeable own property; script-made events are the page's business, not ours.
+  if (!g?.watching || !e.isTrusted) return;
+  const t = g.target.deref();
+  const reaches = !!t && g.verdict !== false && pathReaches(P.composedPath(e), t);
+  g.verdict = reaches;
+  if (!reaches) P.cancel(e);
+  const type = P.eventType(e);
+  if (type === 'click') {
+    g.landed = reaches;
     g.watching = false;
   }
   // The click and its default action (following a link, submitting a form) run in the task that
   // dispatches the pointerup, so the gesture is over by the next task.
-  if (e.type === 'pointerup') nextTask(() => finish(g));
+  if (type === 'pointerup') nextTask(() => finish(g));
 }
 
 function onNavigate(e: NavigateEventLike): void {
@@ -262,9 +283,12 @@ function onNavigate(e: NavigateEventLike): void {
  */
 function listen(): void {
   if (listening) return;
-  listening = true;
-  for (const type of GUARDED_EVENTS) addEventListener(type, onGuardedEvent, true);
+  // On the page's window (in a Firefox sandbox, globalThis is the sandbox, not an EventTarget). Marked
+  // as listening only once every listener is in: a failure here must fail the check, never leave an
+  // unguarded click.
+  for (const type of GUARDED_EVENTS) P.listen(window, type, onGuardedEvent);
   navigationApi()?.addEventListener('navigate', onNavigate);
+  listening = true;
 }
 
 /** Stops the guard acting on events; its verdicts stay readable until the next arm. */
@@ -327,9 +351,10 @@ export async function clickReport(doc: unknown, waitMs?: unknown): Promise<Click
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */
 function pathReaches(path: EventTarget[], target: Element): boolean {
-  for (const t of path) {
+  for (let i = 0; i < path.length; i++) {
+    const t = path[i]!;
     if (t === target) return true;
-    if ((t as Element).localName === 'label' && (t as HTMLLabelElement).control === target) return true;
+    if (P.nodeType(t as Node) === 1 && P.localName(t as Element) === 'label' && P.labelControl(t as Element) === target) return true;
   }
   return false;
 }

@@ -2,13 +2,14 @@
  * Visibility, enablement and editability — the element facts every op shares. A per-call style cache
  * keeps the snapshot walk and the accessible-name library from asking for the same element twice.
  */
-import { composedParent } from './tree';
+import { P } from './realm';
 
 /**
- * jsdom (our unit-test DOM) has no layout: every box is 0×0 there. Treating boxes as sized under jsdom
- * lets unit tests exercise everything but geometry; geometry is tested in real browsers.
+ * jsdom (our unit-test DOM) has no layout: every box is 0×0 there. Its harness installs the script
+ * with `noLayout` (an install option, never a guess from the page), and boxes then count as sized, so
+ * unit tests exercise everything but geometry; geometry is tested in real browsers.
  */
-export const NO_LAYOUT = /jsdom/i.test(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+const NO_LAYOUT = P.noLayout;
 
 export type StyleOf = (el: Element) => CSSStyleDeclaration;
 
@@ -18,7 +19,7 @@ export function styleCache(): StyleOf {
   return (el: Element) => {
     let s = cache.get(el);
     if (!s) {
-      s = getComputedStyle(el);
+      s = P.style(el);
       cache.set(el, s);
     }
     return s;
@@ -42,25 +43,26 @@ export function prunedByMarkup(el: Element): boolean {
 
 /** visibility:hidden/collapse hides the element itself; descendants may set visibility:visible again. */
 export function hiddenByVisibility(style: CSSStyleDeclaration): boolean {
-  return style.visibility === 'hidden' || style.visibility === 'collapse';
+  const v = P.prop(style, 'visibility');
+  return v === 'hidden' || v === 'collapse';
 }
 
 /**
  * Whether `el` is rendered and visible by style, judged from its ancestors too (for ops that start
- * from one element rather than walking down from the root).
+ * from one element rather than walking down from the root). It decides whether we act, so it reads
+ * through the pristine functions of realm.ts only.
  */
-export function styleVisible(el: Element, styleOf: StyleOf = getComputedStyle): boolean {
-  const anyEl = el as Element & { checkVisibility?: (o?: object) => boolean };
+export function styleVisible(el: Element, styleOf: StyleOf = P.style): boolean {
   // checkVisibility answers display/content-visibility in one layout-backed call where it exists; the
   // ancestor walk below covers engines without it (and jsdom) and our own `hidden`/inert/aria-hidden rules.
-  if (typeof anyEl.checkVisibility === 'function' && !anyEl.checkVisibility()) return false;
+  if (P.checkVisibility(el) === false) return false;
   if (hiddenByVisibility(styleOf(el))) return false;
-  for (let n: Element | null = el; n; n = composedParent(n)) {
-    if (n.hasAttribute('hidden') || n.hasAttribute('inert') || n.getAttribute('aria-hidden') === 'true') {
+  for (let n: Element | null = el; n; n = P.parent(n)) {
+    if (P.hasAttribute(n, 'hidden') || P.hasAttribute(n, 'inert') || P.getAttribute(n, 'aria-hidden') === 'true') {
       // hidden="until-found" and friends: treat every `hidden` as hidden, as the snapshot does.
       return false;
     }
-    if (styleOf(n).display === 'none') return false;
+    if (P.prop(styleOf(n), 'display') === 'none') return false;
   }
   return true;
 }
@@ -69,9 +71,9 @@ export function hasSize(el: Element): boolean {
   if (NO_LAYOUT) return true;
   // offsetWidth/Height skip allocating a DOMRect and cost a third of getBoundingClientRect in
   // Chromium 156 (1,000-row benchmark). They ignore transforms, which only matters for scale(0).
-  const html = el as HTMLElement;
-  if (typeof html.offsetWidth === 'number') return html.offsetWidth > 0 && html.offsetHeight > 0;
-  const r = el.getBoundingClientRect();
+  const size = P.offsetSize(el);
+  if (size) return size.width > 0 && size.height > 0;
+  const r = P.rect(el);
   return r.width > 0 && r.height > 0;
 }
 
@@ -80,14 +82,14 @@ const DISABLABLE = new Set(['button', 'input', 'select', 'textarea', 'optgroup',
 
 /** Native disabled, including the fieldset inheritance rules (with its legend exception) via :disabled. */
 export function nativelyDisabled(el: Element): boolean {
-  return DISABLABLE.has(el.localName) && el.matches(':disabled');
+  return DISABLABLE.has(P.localName(el)) && P.matches(el, ':disabled');
 }
 
 /** Not natively disabled and no aria-disabled="true" on it or an ancestor. */
 export function isEnabled(el: Element): boolean {
   if (nativelyDisabled(el)) return false;
-  for (let n: Element | null = el; n; n = composedParent(n)) {
-    if (n.getAttribute('aria-disabled') === 'true') return false;
+  for (let n: Element | null = el; n; n = P.parent(n)) {
+    if (P.getAttribute(n, 'aria-disabled') === 'true') return false;
   }
   return true;
 }

@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { OpArgs, OpName, OpResult } from '../contract';
-import { OP_CALLER, parseOpReply, pageScriptSource } from '../host';
+import { installSource, OP_CALLER, parseOpReply, pageScriptSource, type InstallOptions } from '../host';
 
 export const CHROMIUM_PATH = process.env.BP_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,11 +25,15 @@ export interface ScriptedPage {
   install(): Promise<void>;
 }
 
-export async function scriptedPage(browser: Browser, html: string, viewport = { width: 1000, height: 700 }): Promise<ScriptedPage> {
+/**
+ * A page with the script installed in its own (main) world. `install.realm: 'fresh'` installs it as
+ * classic WebDriver does, taking its DOM functions from a new iframe's realm.
+ */
+export async function scriptedPage(browser: Browser, html: string, viewport = { width: 1000, height: 700 }, options: InstallOptions = {}): Promise<ScriptedPage> {
   const page = await browser.newPage({ viewport });
   await page.setContent(html, { waitUntil: 'load' });
   const install = async () => {
-    await page.evaluate(pageScriptSource());
+    await page.evaluate(installSource(pageScriptSource(), options));
   };
   const callRaw = (op: string, argsJson: string) =>
     page.evaluate(

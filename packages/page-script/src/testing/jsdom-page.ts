@@ -1,11 +1,12 @@
 /**
  * Unit-test harness: a jsdom window with the real bundle evaluated in it, and a typed op caller that
  * goes through the same `call` path (JSON in, JSON out) that OP_CALLER uses in browsers.
- * jsdom has no layout; the page script treats every box as sized there (see NO_LAYOUT in style.ts).
+ * jsdom has no layout: the harness installs with the `noLayout` option, so every box counts as sized
+ * (never a guess from the page's user agent, which a page can fake).
  */
 import { JSDOM } from 'jsdom';
 import type { OpArgs, OpName, OpResult } from '../contract';
-import { PAGE_SCRIPT_GLOBAL, pageScriptSource } from '../host';
+import { installSource, PAGE_SCRIPT_GLOBAL, pageScriptSource } from '../host';
 
 export interface JsdomPage {
   dom: JSDOM;
@@ -22,7 +23,7 @@ export function jsdomPage(html: string, url = 'https://example.test/page'): Jsdo
   const dom = new JSDOM(html, { url, runScripts: 'outside-only', pretendToBeVisual: true });
   const window = dom.window;
   const install = () => {
-    window.eval(pageScriptSource());
+    window.eval(installSource(pageScriptSource(), { noLayout: true }));
   };
   install();
   const raw = (op: string, argsJson: string): Promise<string> => {

@@ -1,0 +1,5 @@
+import { describeHostilePage } from '../../bidi/src/testing/hostile-suite';
+import { createFirefoxBackend } from './index';
+
+// The real page script (no stand-in): it is what the page tries to fool.
+describeHostilePage('Firefox', () => createFirefoxBackend());

@@ -1,0 +1,216 @@
+/**
+ * The DOM functions our decisions rest on (hit test, visibility, the click guard), taken once, at
+ * install, from a realm the page has not touched, and called without looking anything up again.
+ *
+ * - On BiDi the whole script runs in a sandbox realm (Firefox Xrays, Chromium's isolated world): its
+ *   own globals are pristine, so they are the source.
+ * - On classic WebDriver the script runs in the page's realm, after the page's own scripts, so its
+ *   globals may be replaced. The source is then a fresh realm: a new same-origin about:blank iframe.
+ *   What a page can still do there: it runs first, so it can replace `createElement`, `appendChild`
+ *   or the `contentWindow` getter and hand us a realm it made, or define our global before we do and
+ *   answer for us. We refuse a realm that is the page's own (same globals, same functions) but cannot
+ *   tell a second realm the page made and patched from a fresh one. Everything not taken from here
+ *   (attributes, tree walking in the snapshot) is read through the page's prototypes: a hint, not a
+ *   decision. Only a sandbox (BiDi) closes these.
+ * - Under jsdom (unit tests) the harness passes `noLayout`: jsdom has no layout, so boxes count as sized.
+ */
+
+import type { InstallOptions } from '../constants';
+
+declare const __bpInstall: InstallOptions | undefined;
+
+export const OPTIONS: InstallOptions = typeof __bpInstall === 'object' && __bpInstall !== null ? __bpInstall : {};
+
+type Fn = (self: unknown, ...args: unknown[]) => unknown;
+type Win = typeof globalThis & Record<string, { prototype?: object } | undefined>;
+
+/** Opens a fresh realm and checks it is not the page's own; throws when none can be had. */
+function freshRealm(): Win {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';
+  (document.body ?? document.documentElement).appendChild(frame);
+  const w = frame.contentWindow as unknown as Win | null;
+  if (
+    !w ||
+    (w as unknown) === globalThis ||
+    (w as unknown) === window ||
+    w.Object === Object ||
+    w.Function === Function ||
+    w.Function.prototype.call === Function.prototype.call ||
+    (w.Document as unknown) === Document ||
+    w.Document?.prototype === Document.prototype
+  ) {
+    frame.remove();
+    throw new Error('no fresh realm could be opened in this document (the page may have replaced iframe creation)');
+  }
+  return w;
+}
+
+const W: Win = OPTIONS.realm === 'fresh' ? freshRealm() : (globalThis as Win);
+const getOwn = W.Object.getOwnPropertyDescriptor;
+const uncurry = W.Function.prototype.bind.bind(W.Function.prototype.call) as (f: unknown) => Fn;
+
+function member(iface: string, name: string, kind: 'value' | 'get'): Fn | null {
+  for (let proto = W[iface]?.prototype; proto; proto = W.Object.getPrototypeOf(proto) as object | undefined) {
+    const d = getOwn(proto, name);
+    if (d) return typeof d[kind] === 'function' ? uncurry(d[kind]) : null;
+  }
+  return null;
+}
+/** A pristine method, or (where this engine lacks it, as jsdom does) a call through the object. */
+function method(iface: string, name: string): Fn {
+  return member(iface, name, 'value') ?? ((self, ...args) => (self as Record<string, (...a: unknown[]) => unknown>)[name]!(...args));
+}
+function getter(iface: string, name: string): Fn {
+  return member(iface, name, 'get') ?? ((self) => (self as Record<string, unknown>)[name]);
+}
+
+const elementsFromPointOf = method('Document', 'elementsFromPoint');
+const elementFromPointOf = method('Document', 'elementFromPoint');
+const rootElementFromPoint = method('ShadowRoot', 'elementFromPoint');
+const rootElementsFromPoint = method('ShadowRoot', 'elementsFromPoint');
+const composedPathOf = method('Event', 'composedPath');
+const computedStyle = method('Window', 'getComputedStyle');
+const propertyValue = method('CSSStyleDeclaration', 'getPropertyValue');
+const clientRectsOf = method('Element', 'getClientRects');
+const boundingRectOf = method('Element', 'getBoundingClientRect');
+const rectListLength = getter('DOMRectList', 'length');
+const rectListItem = method('DOMRectList', 'item');
+const rectLeft = getter('DOMRectReadOnly', 'left');
+const rectTop = getter('DOMRectReadOnly', 'top');
+const rectWidth = getter('DOMRectReadOnly', 'width');
+const rectHeight = getter('DOMRectReadOnly', 'height');
+const addListener = method('EventTarget', 'addEventListener');
+const preventDefaultOf = method('Event', 'preventDefault');
+const stopImmediateOf = method('Event', 'stopImmediatePropagation');
+const eventTypeOf = getter('Event', 'type');
+const shadowRootOf = getter('Element', 'shadowRoot');
+const parentNodeOf = getter('Node', 'parentNode');
+const nodeTypeOf = getter('Node', 'nodeType');
+const hostOf = getter('ShadowRoot', 'host');
+const slotOfElement = getter('Element', 'assignedSlot');
+const slotOfText = getter('Text', 'assignedSlot');
+const localNameOf = getter('Element', 'localName');
+const controlOf = getter('HTMLLabelElement', 'control');
+const isConnectedOf = getter('Node', 'isConnected');
+const clientWidthOf = getter('Element', 'clientWidth');
+const clientHeightOf = getter('Element', 'clientHeight');
+const innerWidthOf = getter('Window', 'innerWidth');
+const innerHeightOf = getter('Window', 'innerHeight');
+const documentElementOf = getter('Document', 'documentElement');
+const checkVisibilityOf = member('Element', 'checkVisibility', 'value');
+const hasAttributeOf = method('Element', 'hasAttribute');
+const getAttributeOf = method('Element', 'getAttribute');
+const matchesOf = method('Element', 'matches');
+const offsetWidthOf = member('HTMLElement', 'offsetWidth', 'get');
+const offsetHeightOf = member('HTMLElement', 'offsetHeight', 'get');
+
+
+/** A plain box: never a DOMRect, whose getters the page could have replaced. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+function box(r: unknown): Box {
+  if (OPTIONS.noLayout) {
+    // jsdom's rects are plain objects, not DOMRects.
+    const o = r as Box;
+    return { left: o.left, top: o.top, width: o.width, height: o.height, right: o.left + o.width, bottom: o.top + o.height };
+  }
+  const left = rectLeft(r) as number;
+  const top = rectTop(r) as number;
+  const width = rectWidth(r) as number;
+  const height = rectHeight(r) as number;
+  return { left, top, width, height, right: left + width, bottom: top + height };
+}
+
+/** The calls the checks make; every one was captured at install from a pristine realm. */
+export const P = {
+  /** Top-most first, like Document.elementsFromPoint; a shadow root answers for its own tree. */
+  elementsFromPoint(root: Document | ShadowRoot, x: number, y: number): Element[] {
+    const fn = nodeTypeOf(root) === 9 ? elementsFromPointOf : rootElementsFromPoint;
+    // Indexed reads of the array the pristine function made: no page-reachable Array method is used.
+    const list = fn(root, x, y) as ArrayLike<Element>;
+    const out: Element[] = [];
+    for (let i = 0; i < list.length; i++) out[i] = list[i]!;
+    return out;
+  },
+  /** The top-most element at the point in this root's tree, or null. */
+  elementFromPoint(root: Document | ShadowRoot, x: number, y: number): Element | null {
+    return ((nodeTypeOf(root) === 9 ? elementFromPointOf : rootElementFromPoint)(root, x, y) as Element | null) ?? null;
+  },
+  composedPath: (e: Event) => composedPathOf(e) as EventTarget[],
+  eventType: (e: Event) => eventTypeOf(e) as string,
+  /** Cancels the event's default action and every listener after ours. */
+  cancel(e: Event): void {
+    preventDefaultOf(e);
+    stopImmediateOf(e);
+  },
+  listen: (target: EventTarget, type: string, fn: (e: Event) => void) => void addListener(target, type, fn, true),
+  // `window`, not globalThis: in a Firefox sandbox the global is the sandbox, and window its Xray of the page's window.
+  style: (el: Element) => computedStyle(window, el) as CSSStyleDeclaration,
+  prop: (style: CSSStyleDeclaration, name: string) => propertyValue(style, name) as string,
+  rects(el: Element): Box[] {
+    const list = clientRectsOf(el);
+    const n = rectListLength(list) as number;
+    const out: Box[] = [];
+    for (let i = 0; i < n; i++) out.push(box(rectListItem(list, i)));
+    return out;
+  },
+  rect: (el: Element) => box(boundingRectOf(el)),
+  shadowRoot: (el: Element) => shadowRootOf(el) as ShadowRoot | null,
+  localName: (el: Element) => localNameOf(el) as string,
+  /** nodeType, or 0 for an event target that is not a node (the window). */
+  nodeType(n: unknown): number {
+    try {
+      return nodeTypeOf(n) as number;
+    } catch {
+      return 0;
+    }
+  },
+  labelControl: (label: Element) => (controlOf(label) as Element | null) ?? null,
+  isConnected: (n: Node) => isConnectedOf(n) as boolean,
+  /** Flat-tree parent (slot, shadow host, parent element), from pristine getters. */
+  parent(n: Node): Element | null {
+    const slot = (nodeTypeOf(n) === 3 ? slotOfText(n) : nodeTypeOf(n) === 1 ? slotOfElement(n) : null) as Element | null;
+    if (slot) return slot;
+    const p = parentNodeOf(n) as Node | null;
+    if (!p) return null;
+    const t = nodeTypeOf(p);
+    if (t === 11) return (hostOf(p) as Element | null) ?? null;
+    return t === 1 ? (p as Element) : null;
+  },
+  contains(outer: Element, inner: Node | null): boolean {
+    for (let n: Node | null = inner; n; n = P.parent(n)) if (n === outer) return true;
+    return false;
+  },
+  viewport(): { width: number; height: number } {
+    const root = documentElementOf(document) as Element | null;
+    return {
+      width: (root && (clientWidthOf(root) as number)) || (innerWidthOf(window) as number),
+      height: (root && (clientHeightOf(root) as number)) || (innerHeightOf(window) as number),
+    };
+  },
+  /** Element.checkVisibility where the engine has it, else null (unknown). */
+  checkVisibility: (el: Element) => (checkVisibilityOf ? (checkVisibilityOf(el) as boolean) : null),
+  hasAttribute: (el: Element, name: string) => hasAttributeOf(el, name) as boolean,
+  getAttribute: (el: Element, name: string) => getAttributeOf(el, name) as string | null,
+  matches: (el: Element, selector: string) => matchesOf(el, selector) as boolean,
+  /** offsetWidth/Height of an HTML element (null for SVG and others, which have none). */
+  offsetSize(el: Element): { width: number; height: number } | null {
+    if (!offsetWidthOf || !offsetHeightOf) return null;
+    try {
+      return { width: offsetWidthOf(el) as number, height: offsetHeightOf(el) as number };
+    } catch {
+      // The getter's brand check refuses a non-HTML element (SVG, MathML).
+      return null;
+    }
+  },
+  noLayout: OPTIONS.noLayout === true,
+};
