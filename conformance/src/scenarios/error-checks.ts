@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorDetails, ErrorEnvelope, Repair } from '@browser-provider/protocol';
+import type { ErrorCode, ErrorDetails, ErrorEnvelope, WireRepair } from '@browser-provider/protocol';
 import { check, type OpenPage, type ScenarioContext } from './context';
 
 /** Extra time, over a deadline a scenario asked for, that an answer may take on a loaded 2-core box. */
@@ -7,7 +7,7 @@ export const ANSWER_SLACK_MS = 3_000;
 export const QUIET_MS = 600;
 
 /** What a classified error must carry: a repair naming a method, with params and a hint for the model. */
-export function repairOf(e: ErrorEnvelope): Repair {
+export function repairOf(e: ErrorEnvelope): WireRepair {
   const { code, details } = e.error;
   const repair = details.repair;
   check(repair !== undefined, `${code}${details.code ? ` (${details.code})` : ''} carries no details.repair`);

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@browser-provider/protocol';
+import type { AnyMethodName, ErrorCode } from '@browser-provider/protocol';
 
 /**
  * Every cause core itself reports: the protocol code, the `details.code`, whether retrying the same
@@ -10,7 +10,7 @@ export interface CauseInfo {
   code: ErrorCode;
   detail: string;
   retryable: boolean | 'depends';
-  repair?: string;
+  repair?: AnyMethodName | '(the method called)';
   when: string;
 }
 

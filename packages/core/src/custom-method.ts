@@ -1,4 +1,5 @@
-import type { Stability } from '@browser-provider/protocol';
+import type { Gate, MethodTraits, Stability } from '@browser-provider/protocol';
+import { traitsOf } from '@browser-provider/protocol';
 import type { z } from 'zod';
 import type { BackendPage, BackendSession } from './backend';
 import type { PathKind } from './ops/upload';
@@ -17,8 +18,7 @@ export interface CustomMethodContext {
   confinePath?: (path: string, field: string, kind: PathKind) => string;
 }
 
-/** The server flags that enable a gated method, each named as on the command line without `--`. */
-export type Gate = 'allow-debug' | 'allow-eval' | 'allow-extensions';
+export type { Gate } from '@browser-provider/protocol';
 
 /**
  * A namespaced method an engine adds (`firefox.*`, `cdp.send`, …). Its params are validated by the
@@ -40,4 +40,14 @@ export interface CustomMethod<P extends z.ZodType = z.ZodType, R extends z.ZodTy
 
 export function defineCustomMethod<P extends z.ZodType, R extends z.ZodType>(m: CustomMethod<P, R>): CustomMethod<P, R> {
   return m;
+}
+
+/**
+ * A custom method's traits, from its one declaration (`sessionScoped`, `gate`): the same MethodTraits
+ * the draft's and our methods carry in protocol. Its schemas stay with the engine's package, which
+ * protocol does not depend on; an engine's method never runs in a job and is not `mutating`
+ * (a cut-off call says `not_done`), as before the table.
+ */
+export function traitsOfCustom(m: Pick<CustomMethod, 'sessionScoped' | 'gate'>): MethodTraits {
+  return traitsOf('custom', { scope: m.sessionScoped ? 'session' : 'provider', ...(m.gate === undefined ? {} : { gate: m.gate }) });
 }

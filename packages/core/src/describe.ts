@@ -1,8 +1,8 @@
 import type { CustomMethodInfo, GatedMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
-import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
+import { CORE_METHODS, METHODS, OWN_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
 import { CORE_METHODS_EXT } from './core-methods';
 import { customMethods, gateInfo } from './custom-registry';
-import { OPTIONAL_GATES, supportedOptionalMethods } from './handlers';
+import { supportedOptionalMethods } from './handlers';
 import type { Backend } from './backend';
 import { describeEngines, statusOfEngines } from './describe-engines';
 import type { Provider } from './provider';
@@ -20,12 +20,12 @@ export function describe(provider: Provider): ProviderDescription {
 /** The description of a provider fronting `engine` alone. */
 export function describeEngine(provider: Provider, engine: Backend): ProviderDescription {
   const info = engine.info;
-  const own: CustomMethodInfo[] = CORE_METHODS_EXT.map((m) => ({
-    name: m.name,
-    description: m.description,
-    stability: m.stability,
-    input_schema: toJsonSchema(m.params, 'input'),
-    output_schema: toJsonSchema(m.result, 'output'),
+  const own: CustomMethodInfo[] = CORE_METHODS_EXT.map(({ name }) => ({
+    name,
+    description: OWN_METHODS[name].description,
+    stability: OWN_METHODS[name].stability,
+    input_schema: toJsonSchema(OWN_METHODS[name].params, 'input'),
+    output_schema: toJsonSchema(OWN_METHODS[name].result, 'output'),
   }));
   const custom: CustomMethodInfo[] = customMethods(provider, engine).map((m) => ({
     name: m.name,
@@ -40,8 +40,8 @@ export function describeEngine(provider: Provider, engine: Backend): ProviderDes
   const optional = supportedOptionalMethods(provider, engine);
   const gated: GatedMethodInfo[] = [
     ...optional.flatMap((name) => {
-      const g = OPTIONAL_GATES[name];
-      return g === undefined ? [] : [{ name, ...gateInfo(provider, g.gate), ...(g.feature ? { feature: g.feature } : {}) }];
+      const { gate, feature } = METHODS[name].traits;
+      return gate === undefined ? [] : [{ name, ...gateInfo(provider, gate), ...(feature ? { feature } : {}) }];
     }),
     ...customMethods(provider, engine).flatMap((m) => (m.gate === undefined ? [] : [{ name: m.name, ...gateInfo(provider, m.gate) }])),
   ];

@@ -1,25 +1,22 @@
-import type { MethodName, Repair, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
-import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName } from '@browser-provider/protocol';
+import type { MethodName, MethodTraits, Repair, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
+import { METHODS, OWN_METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName, isOwnMethodName } from '@browser-provider/protocol';
 import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-methods';
-import type { CustomMethod } from './custom-method';
+import { traitsOfCustom, type CustomMethod } from './custom-method';
 import { findCustomMethod, gateEnabled, gatedError } from './custom-registry';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { assertEngineOffers } from './engine-check';
 import { ProviderError, toProviderError } from './errors';
-import { HANDLERS, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
-import { MUTATING_METHODS, type JobStep } from './jobs';
+import { handlerOf, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
+import type { JobStep } from './jobs';
 import { allowedPath, type PathKind } from './ops/upload';
 import type { Provider } from './provider';
 import { sessionNotFound } from './repair';
 import type { Session } from './session';
 import { parseParams } from './validate';
 
-/** Methods whose deadline is a navigation's: running out of time there is `navigation_timeout`. */
-const NAVIGATIONS = new Set(['page.open', 'page.go_back', 'page.go_forward', 'page.reload']);
-
-/** A deadline that ran out, said in the protocol's words. */
-function timeoutError(method: string, timeoutMs: number): ProviderError {
-  if (NAVIGATIONS.has(method)) {
+/** A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is `navigation_timeout`. */
+function timeoutError(method: string, traits: MethodTraits, timeoutMs: number): ProviderError {
+  if (traits.navigates) {
     return new ProviderError('navigation_timeout', `${method} did not finish within ${timeoutMs} ms.`, {
       retryable: true,
       detail: 'deadline',
@@ -30,7 +27,7 @@ function timeoutError(method: string, timeoutMs: number): ProviderError {
   return new ProviderError('not_ready', `${method} did not finish within ${timeoutMs} ms; its outcome is unknown.`, {
     retryable: true,
     detail: 'outcome_unknown',
-    details: { timeout_ms: timeoutMs, outcome: MUTATING_METHODS.has(method) ? 'unknown' : 'not_done' },
+    details: { timeout_ms: timeoutMs, outcome: traits.mutating ? 'unknown' : 'not_done' },
     repair: { method: 'page.snapshot', params: {}, hint: 'Check the page with a snapshot before repeating the action.' },
   });
 }
@@ -42,8 +39,8 @@ class Cancelled extends Error {
   }
 }
 
-function cancelledError(method: string, started: boolean): ProviderError {
-  const outcome = !started ? 'not_done' : MUTATING_METHODS.has(method) ? 'unknown' : 'not_done';
+function cancelledError(method: string, traits: MethodTraits, started: boolean): ProviderError {
+  const outcome = !started ? 'not_done' : traits.mutating ? 'unknown' : 'not_done';
   return new ProviderError('not_ready', `${method} was cancelled ${started ? 'while running' : 'before it started'}.`, {
     retryable: true,
     detail: 'cancelled',
@@ -150,11 +147,11 @@ export class Dispatcher {
 
   async #route(method: string, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
     if (isMethodName(method)) {
-      const handler = HANDLERS[method] as Handler<MethodName> | undefined;
+      const handler = handlerOf(method) as Handler<MethodName> | undefined;
       const offered = METHODS[method].tier === 'core' || (supportedOptionalMethods(this.provider) as string[]).includes(method);
       if (handler === undefined || !offered) throw unsupported(method);
       const params = parseParams(METHODS[method].params, rawParams, method) as Record<string, unknown>;
-      return this.#run(method, params, warnings, handler, { inflight });
+      return this.#run(method, METHODS[method].traits, params, warnings, handler, { inflight });
     }
     const core = findCoreMethod(method);
     if (core !== undefined) return this.#runCore(core, rawParams, warnings, inflight);
@@ -163,7 +160,7 @@ export class Dispatcher {
     return this.#runCustom(custom, rawParams, warnings, inflight);
   }
 
-  async #run(method: string, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>, opts: RunOptions): Promise<unknown> {
+  async #run(method: string, traits: MethodTraits, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>, opts: RunOptions): Promise<unknown> {
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const parents = [this.#shutdown.signal, ...(opts.inflight ? [opts.inflight.cancel.signal] : [])];
     const { signal, dispose } = deadline(timeoutMs, ...parents);
@@ -181,7 +178,7 @@ export class Dispatcher {
       assertEngineOffers(this.provider, session, method);
       session.lastUsed = Date.now();
       const job = session.jobs.active;
-      if (!opts.fromJob && job?.state === 'running' && MUTATING_METHODS.has(method)) {
+      if (!opts.fromJob && job?.state === 'running' && traits.mutating) {
         throw new ProviderError('not_ready', `A background job is running in this session; ${method} would interfere with it.`, {
           detail: 'job_active',
           retryable: true,
@@ -205,8 +202,8 @@ export class Dispatcher {
         if (e.code === 'browser_not_running' && e.details.code !== 'shutting_down') this.provider.browserLost ??= { at: Date.now(), message: e.message };
       }
       const reason: unknown = signal.aborted ? signal.reason : undefined;
-      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, timeoutMs);
-      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, opts.inflight?.started ?? false);
+      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, traits, timeoutMs);
+      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, traits, opts.inflight?.started ?? false);
       throw e;
     } finally {
       dispose();
@@ -214,21 +211,21 @@ export class Dispatcher {
   }
 
   #runStep(session: Session, step: JobStep): Promise<unknown> {
-    const handler = HANDLERS[step.method] as Handler<MethodName> | undefined;
+    const handler = handlerOf(step.method) as Handler<MethodName> | undefined;
     if (handler === undefined || (METHODS[step.method].tier !== 'core' && !(supportedOptionalMethods(this.provider) as string[]).includes(step.method))) {
       return Promise.reject(unsupported(step.method));
     }
     const params = parseParams(METHODS[step.method].params, { ...step.params, session_id: session.id }, step.method) as Record<string, unknown>;
-    return this.#run(step.method, params, [], handler, { fromJob: true });
+    return this.#run(step.method, METHODS[step.method].traits, params, [], handler, { fromJob: true });
   }
 
   async #runCore(m: CoreMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
     const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;
     const handler: Handler<MethodName> =
-      m.scope === 'session'
-        ? { scope: 'session', run: async (ctx) => m.run(ctx, params, this.#api) as never }
-        : { scope: 'provider', run: async (ctx) => m.run(ctx, params, this.#api) as never };
-    return this.#run(m.name, params, warnings, handler, { inflight });
+      m.traits.scope === 'session'
+        ? { scope: 'session', run: async (ctx) => m.run(ctx, params as never, this.#api) as never }
+        : { scope: 'provider', run: async (ctx) => m.run(ctx, params as never, this.#api) as never };
+    return this.#run(m.name, m.traits, params, warnings, handler, { inflight });
   }
 
   async #runCustom(m: CustomMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
@@ -251,12 +248,16 @@ export class Dispatcher {
           },
         }
       : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal, confinePath }) as never };
-    return this.#run(m.name, params, warnings, handler, { inflight });
+    return this.#run(m.name, traitsOfCustom(m), params, warnings, handler, { inflight });
   }
 }
 
-/** Methods whose repair needs no session: everything else gets the caller's session_id filled in. */
-const SESSIONLESS = new Set(['session.ensure', 'provider.describe', 'provider.status']);
+/** Whether a repair naming `method` gets the caller's session_id (trait `needsSession`; an engine's methods take one). */
+function repairTakesSession(method: string): boolean {
+  if (isMethodName(method)) return METHODS[method].traits.needsSession;
+  if (isOwnMethodName(method)) return OWN_METHODS[method].traits.needsSession;
+  return true;
+}
 
 /**
  * Backends and core name a repair's method and hint; the call's own ids make it ready to send.
@@ -264,7 +265,7 @@ const SESSIONLESS = new Set(['session.ensure', 'provider.describe', 'provider.st
  */
 function completeRepair(e: ProviderError, params: Record<string, unknown>): void {
   const repair = e.details.repair;
-  if (repair === undefined || SESSIONLESS.has(repair.method)) return;
+  if (repair === undefined || !repairTakesSession(repair.method)) return;
   if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
   if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
 }

@@ -1,46 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorObject, MethodName } from '@browser-provider/protocol';
-import { z } from 'zod';
+import { METHODS, type JobState, type JobView } from '@browser-provider/protocol';
+import type { z } from 'zod';
 import { ProviderError } from './errors';
 
-/** Methods that change the page or the session's tabs. While a job runs, only the job may call them. */
-export const MUTATING_METHODS: ReadonlySet<string> = new Set<MethodName>([
-  'page.open', 'page.click', 'page.type', 'page.press', 'page.select', 'page.hover', 'page.scroll',
-  'page.go_back', 'page.go_forward', 'page.reload', 'page.eval', 'tab.new', 'tab.close', 'tab.activate',
-  'upload.set_files', 'session.close',
-]);
+export { JobView, MAX_JOB_STEPS } from '@browser-provider/protocol';
 
-/** What a job may run: normalized page and tab methods. No session lifecycle, no jobs, no passthrough. */
-export const JOB_METHODS: ReadonlySet<string> = new Set<MethodName>([
-  'page.open', 'page.snapshot', 'page.click', 'page.type', 'page.wait', 'page.screenshot', 'page.press',
-  'page.select', 'page.hover', 'page.scroll', 'page.go_back', 'page.go_forward', 'page.reload',
-  'tab.list', 'tab.new', 'tab.activate', 'tab.close',
-]);
-
-export const MAX_JOB_STEPS = 200;
 /** Finished jobs a session keeps for jobs.get / jobs.list. */
 const KEEP_FINISHED = 50;
-
-export const StepState = z.enum(['pending', 'running', 'ok', 'error', 'skipped', 'outcome_unknown']);
-export const JobState = z.enum(['running', 'succeeded', 'failed', 'cancelled']);
-
-export const JobView = z.object({
-  job_id: z.string(),
-  state: JobState,
-  stop_on_error: z.boolean(),
-  created_at: z.number(),
-  finished_at: z.number().optional(),
-  steps: z.array(
-    z.object({
-      index: z.number().int(),
-      method: z.string(),
-      state: StepState,
-      result: z.unknown().optional(),
-      error: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ),
-});
-export type JobView = z.infer<typeof JobView>;
 
 export interface JobStep {
   method: MethodName;
@@ -84,7 +51,7 @@ export class Job {
         record.state = 'ok';
       } catch (e) {
         const err = e instanceof ProviderError ? e : new ProviderError('internal_error', 'step failed unexpectedly');
-        const unknown = err.details.code === 'outcome_unknown' || (err.code === 'browser_not_running' && MUTATING_METHODS.has(step.method));
+        const unknown = err.details.code === 'outcome_unknown' || (err.code === 'browser_not_running' && METHODS[step.method].traits.mutating);
         record.state = unknown ? 'outcome_unknown' : 'error';
         record.error = err.toEnvelope(null).error satisfies ErrorObject;
         failed = true;

@@ -1,4 +1,4 @@
-import type { ErrorObject, Repair } from '@browser-provider/protocol';
+import type { ErrorObject, WireRepair } from '@browser-provider/protocol';
 import type { ToolAnswer } from './tool';
 
 /**
@@ -31,7 +31,7 @@ export class Vocabulary {
   }
 
   /** A repair as a tool call: the tool, its arguments in the tool's names, and the hint. */
-  repair(r: Repair): string {
+  repair(r: WireRepair): string {
     const t = this.#toolOf.get(r.method);
     const args = { ...t?.params, ...toolArgs(r.params ?? {}) };
     const call = t === undefined ? r.method : t.tool;

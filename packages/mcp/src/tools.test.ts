@@ -1,3 +1,4 @@
+import type { Repair } from '@browser-provider/protocol';
 import { METHODS, isMethodName } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { parseListen } from './http';
@@ -44,7 +45,8 @@ describe('repairs in tool words', () => {
     [{ method: 'page.wait', params: { text_present: 'Done', timeout_ms: 5 }, hint: '' }, 'browser_wait_for {"text":"Done"}'],
     [{ method: 'session.ensure', params: { browser_preference: 'chrome' }, hint: 'Ask for chrome.' }, 'browser_session {"browser":"chrome"} — Ask for chrome.'],
     [{ method: 'jobs.get', params: { job_id: 'j1' }, hint: 'Wait.' }, 'jobs.get {"job_id":"j1"} — Wait.'],
-  ])('%j → %s', (repair, said) => {
+    // `satisfies`: each row's method must be a method name, not any string.
+  ] satisfies Array<[Repair, string]>)('%j → %s', (repair, said) => {
     expect(VOCABULARY.repair(repair)).toBe(said);
   });
 

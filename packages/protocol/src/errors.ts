@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnyMethodName } from './method-names';
 
 /** The draft's 14 top-level error codes. Finer causes go in `details.code`; never add a code here. */
 export const ERROR_CODES = [
@@ -21,13 +22,18 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** A next step for the agent: a normalized method with ready-to-send params and one sentence. */
+/**
+ * A next step for the agent: a method with ready-to-send params and one sentence. On the wire the
+ * method is a string; in code it is a method name, so a repair cannot name a method that does not exist.
+ */
 export const Repair = z.object({
   method: z.string(),
   params: z.record(z.string(), z.unknown()),
   hint: z.string(),
 });
-export type Repair = z.infer<typeof Repair>;
+export type Repair = Omit<z.infer<typeof Repair>, 'method'> & { method: AnyMethodName };
+/** A repair as read off the wire (a client's view): its method is any string until checked. */
+export type WireRepair = z.infer<typeof Repair>;
 
 export const ErrorDetails = z
   .object({

@@ -3,5 +3,8 @@ export * from './envelope';
 export * from './snapshot';
 export * from './capabilities';
 export * from './methods';
+export * from './traits';
+export * from './own-methods';
+export * from './method-names';
 export * from './json-schema';
 export * from './png';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderDescription, ProviderStatus } from './capabilities';
 import { PageSnapshotV1, SnapshotElement } from './snapshot';
+import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
 /**
  * Params and results of every normalized method of the 0.1 draft. The dispatcher, the JSON Schema
@@ -125,19 +126,21 @@ const withSnapshot = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape,
 
 export type MethodTier = 'core' | 'optional';
 
-export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, T extends MethodTier = MethodTier> {
+export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, T extends MethodTier = MethodTier, S extends MethodScope = MethodScope> {
   readonly params: P;
   readonly result: R;
   readonly tier: T;
   readonly description: string;
+  readonly traits: MethodTraits & { readonly tier: T; readonly scope: S };
 }
 
-const spec = <T extends MethodTier, P extends z.ZodType, R extends z.ZodType>(
+const spec = <T extends MethodTier, P extends z.ZodType, R extends z.ZodType, S extends MethodScope>(
   tier: T,
   description: string,
   params: P,
   result: R,
-): MethodSpec<P, R, T> => ({ tier, description, params, result });
+  traits: TraitsInput<S>,
+): MethodSpec<P, R, T, S> => ({ tier, description, params, result, traits: traitsOf(tier, traits) as MethodTraits & { tier: T; scope: S } });
 
 export const METHODS = {
   'provider.describe': spec(
@@ -145,8 +148,9 @@ export const METHODS = {
     'Static and semi-static metadata: methods, features, custom methods with schemas.',
     Base,
     ProviderDescription,
+    { scope: 'provider' },
   ),
-  'provider.status': spec('core', 'Current availability, setup state and diagnostics.', Base, ProviderStatus),
+  'provider.status': spec('core', 'Current availability, setup state and diagnostics.', Base, ProviderStatus, { scope: 'provider' }),
   'session.ensure': spec(
     'core',
     'Create a browser session, or reuse the one bound to client_session_id.',
@@ -186,12 +190,14 @@ export const METHODS = {
         })
         .optional(),
     }),
+    { scope: 'provider' },
   ),
   'session.close': spec(
     'core',
     'Close the session: its pages close, or detach when attached to an existing browser.',
     SessionScoped,
     z.object({ session_id: z.string(), closed: z.boolean(), detached: z.boolean().optional() }),
+    { scope: 'session', mutating: true },
   ),
   'page.open': spec(
     'core',
@@ -208,6 +214,7 @@ export const METHODS = {
       title: z.string().optional(),
       navigation_state: z.string().optional(),
     }),
+    { scope: 'session', mutating: true, navigates: true, inJob: true },
   ),
   'page.snapshot': spec(
     'core',
@@ -222,6 +229,7 @@ export const METHODS = {
       ...SnapshotShape,
     }),
     SnapshotResult,
+    { scope: 'page', inJob: true },
   ),
   'page.click': spec(
     'core',
@@ -236,6 +244,7 @@ export const METHODS = {
       navigation_occurred: z.boolean().optional(),
       url: z.string().optional(),
     }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true },
   ),
   'page.type': spec(
     'core',
@@ -248,6 +257,7 @@ export const METHODS = {
       submit: z.boolean().optional(),
     }).refine(hasTarget, { message: TARGET_MESSAGE }),
     withSnapshot({ page_id: z.string(), typed: z.boolean() }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true },
   ),
   'page.wait': spec(
     'core',
@@ -274,6 +284,7 @@ export const METHODS = {
       { message: 'at least one wait condition is required' },
     ),
     z.object({ satisfied: z.boolean(), matched_condition: z.string().optional(), url: z.string().optional() }),
+    { scope: 'page', inJob: true },
   ),
   'page.screenshot': spec(
     'core',
@@ -287,16 +298,18 @@ export const METHODS = {
       width: z.number().int(),
       height: z.number().int(),
     }),
+    { scope: 'page', inJob: true },
   ),
 
-  'page.go_back': spec('optional', 'Go back in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
-  'page.go_forward': spec('optional', 'Go forward in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
-  'page.reload': spec('optional', 'Reload the page.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult),
+  'page.go_back': spec('optional', 'Go back in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult, { scope: 'page', mutating: true, navigates: true, inJob: true }),
+  'page.go_forward': spec('optional', 'Go forward in history.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult, { scope: 'page', mutating: true, navigates: true, inJob: true }),
+  'page.reload': spec('optional', 'Reload the page.', PageScoped.extend({ wait_until: WaitUntil.optional() }), NavResult, { scope: 'page', mutating: true, navigates: true, inJob: true }),
   'page.press': spec(
     'optional',
     'Press a key or chord (e.g. "Enter", "Control+A") on an element or the focused element.',
     PageScoped.extend({ ...Target, ...AfterAction, key: z.string().min(1).max(64) }),
     withSnapshot({ page_id: z.string(), pressed: z.boolean() }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),
   'page.select': spec(
     'optional',
@@ -315,12 +328,14 @@ export const METHODS = {
       .refine((p) => !(p.value !== undefined && p.values !== undefined), { message: 'give value or values, not both', path: ['value'] })
       .refine((p) => !(p.label !== undefined && p.labels !== undefined), { message: 'give label or labels, not both', path: ['label'] }),
     withSnapshot({ page_id: z.string(), selected: z.array(z.string()) }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),
   'page.hover': spec(
     'optional',
     'Move the pointer over an element.',
     PageScoped.extend(Target).refine(hasTarget, { message: TARGET_MESSAGE }),
     z.object({ page_id: z.string(), hovered: z.boolean() }),
+    { scope: 'page', mutating: true, inJob: true, engineIndependent: true },
   ),
   'page.scroll': spec(
     'optional',
@@ -332,21 +347,24 @@ export const METHODS = {
       into_view: z.boolean().optional(),
     }),
     z.object({ page_id: z.string(), scroll_x: z.number(), scroll_y: z.number() }),
+    { scope: 'page', mutating: true, inJob: true },
   ),
-  'tab.list': spec('optional', "List the session's tabs.", SessionScoped, z.object({ tabs: z.array(TabInfo) })),
-  'tab.activate': spec('optional', 'Bring a tab to the front.', SessionScoped.extend({ tab_id: Id }), TabInfo),
+  'tab.list': spec('optional', "List the session's tabs.", SessionScoped, z.object({ tabs: z.array(TabInfo) }), { scope: 'session', inJob: true, engineIndependent: true }),
+  'tab.activate': spec('optional', 'Bring a tab to the front.', SessionScoped.extend({ tab_id: Id }), TabInfo, { scope: 'session', mutating: true, inJob: true, engineIndependent: true }),
   'tab.close': spec(
     'optional',
     'Close a tab.',
     SessionScoped.extend({ tab_id: Id }),
     z.object({ tab_id: z.string(), closed: z.boolean() }),
+    { scope: 'session', mutating: true, inJob: true, engineIndependent: true },
   ),
-  'tab.new': spec('optional', 'Open a new tab.', SessionScoped.extend({ url: z.string().optional() }), TabInfo),
+  'tab.new': spec('optional', 'Open a new tab.', SessionScoped.extend({ url: z.string().optional() }), TabInfo, { scope: 'session', mutating: true, inJob: true, engineIndependent: true }),
   'page.eval': spec(
     'optional',
     'Evaluate a JavaScript expression in the page (gated behind a server flag).',
     PageScoped.extend({ expression: z.string().min(1).max(1_000_000), await_promise: z.boolean().optional() }),
     z.object({ value: z.unknown(), type: z.string(), truncated: z.boolean().optional() }),
+    { scope: 'page', mutating: true, gate: 'allow-eval', feature: 'js_eval' },
   ),
   'network.list': spec(
     'optional',
@@ -366,6 +384,7 @@ export const METHODS = {
         }),
       ),
     }),
+    { scope: 'page' },
   ),
   'console.list': spec(
     'optional',
@@ -374,12 +393,14 @@ export const METHODS = {
     z.object({
       entries: z.array(z.object({ level: z.string(), text: z.string(), timestamp: z.number(), source: z.string().optional() })),
     }),
+    { scope: 'page' },
   ),
   'storage.get': spec(
     'optional',
     "Read the page origin's localStorage or sessionStorage.",
     PageScoped.extend({ kind: z.enum(['local', 'session']).optional(), keys: z.array(z.string()).optional() }),
     z.object({ origin: z.string(), entries: z.record(z.string(), z.string()) }),
+    { scope: 'page' },
   ),
   'cookie.list': spec(
     'optional',
@@ -399,13 +420,15 @@ export const METHODS = {
         }),
       ),
     }),
+    { scope: 'page' },
   ),
-  'download.list': spec('optional', "List the session's downloads.", SessionScoped, z.object({ downloads: z.array(DownloadInfo) })),
+  'download.list': spec('optional', "List the session's downloads.", SessionScoped, z.object({ downloads: z.array(DownloadInfo) }), { scope: 'session' }),
   'download.wait': spec(
     'optional',
     'Wait for a download to finish.',
     SessionScoped.extend({ download_id: Id.optional() }),
     DownloadInfo,
+    { scope: 'session' },
   ),
   'upload.set_files': spec(
     'optional',
@@ -414,6 +437,7 @@ export const METHODS = {
       message: TARGET_MESSAGE,
     }),
     z.object({ page_id: z.string(), files: z.number().int() }),
+    { scope: 'page', mutating: true },
   ),
 } as const satisfies Record<string, MethodSpec>;
 
@@ -429,3 +453,8 @@ export const CORE_METHODS = METHOD_NAMES.filter((m): m is CoreMethodName => METH
 export const OPTIONAL_METHODS = METHOD_NAMES.filter((m): m is OptionalMethodName => METHODS[m].tier === 'optional');
 
 export const isMethodName = (name: string): name is MethodName => Object.hasOwn(METHODS, name);
+
+/** How `M` runs (its handler's context): `provider`, `session` or `page`. */
+export type ScopeOf<M extends MethodName> = (typeof METHODS)[M]['traits']['scope'];
+/** The draft's methods that have a trait, e.g. `methodsWhere('inJob')`. */
+export const methodsWhere = (trait: keyof MethodTraits): MethodName[] => METHOD_NAMES.filter((m) => METHODS[m].traits[trait] === true);

@@ -1,3 +1,4 @@
+import type { Repair } from '@browser-provider/protocol';
 import type { ActionCheck, ActionKind, NotActionableCode } from '@browser-provider/page-script';
 import { sleep } from '../deadline';
 import { ProviderError } from '../errors';
@@ -21,7 +22,7 @@ const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editab
 export function notActionable(session: Session, page: PageHandle, target: Target, failed: Extract<ActionCheck, { ok: false }>): ProviderError {
   const params = { session_id: session.id, page_id: page.id };
   if (failed.code === 'stale_ref') return staleRef(session.id, page.id, target.ref, 'it was removed from the page');
-  const repairs: Record<Exclude<NotActionableCode, 'stale_ref'>, { method: string; params: Record<string, unknown>; hint: string }> = {
+  const repairs: Record<Exclude<NotActionableCode, 'stale_ref'>, Repair> = {
     obscured: { method: 'page.snapshot', params, hint: `Another element covers it${failed.cover ? ` (${failed.cover})` : ''}; dismiss that first, then retry.` },
     disabled: { method: 'page.snapshot', params, hint: 'It is disabled; do what enables it first (e.g. fill required fields), then check it in a new snapshot.' },
     not_visible: { method: 'page.scroll', params: { ...params, element_ref: target.ref, into_view: true }, hint: 'It is not visible; reveal it (open its menu, scroll) and take a new snapshot.' },

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@browser-provider/protocol';
+import type { EventEnvelope, EventName } from '@browser-provider/protocol';
 import { PROTOCOL_VERSION } from '@browser-provider/protocol';
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession } from '../backend';
 import { PageHandle } from '../page';
@@ -13,8 +13,7 @@ import { DialogPolicy } from './dialog-policy';
  * popups — pages of the session.
  */
 
-export const EVENT_NAMES = ['page.navigated', 'page.dialog', 'download.finished', 'console.entry'] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+export { EVENT_NAMES, type EventName } from '@browser-provider/protocol';
 
 const EVENT_OF: Record<Exclude<BackendEventType, 'popup'>, EventName> = {
   navigated: 'page.navigated',

@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import { OWN_METHODS } from '@browser-provider/protocol';
 import { defineCustomMethod, type CustomMethod, type CustomMethodContext } from '../custom-method';
 import { ProviderError } from '../errors';
-import { EVENT_NAMES, eventsOf, subscribe } from './events';
+import { eventsOf, subscribe } from './events';
 
 /**
- * Namespaced methods every engine offers through core (backends list them in `customMethods()`), with
- * schemas for `provider.describe`: `events.subscribe` and `dialog.handle`.
+ * How `events.subscribe` and `dialog.handle` run; their schemas, description and traits are
+ * `OWN_METHODS[name]` in protocol. Backends that report events and dialogs list them in `customMethods()`.
  */
 
-const Scoped = {
-  session_id: z.string().min(1).max(256),
-  timeout_ms: z.number().int().positive().max(600_000).optional(),
+const subscribeSpec = OWN_METHODS['events.subscribe'];
+const dialogSpec = OWN_METHODS['dialog.handle'];
+const fromTable = (name: 'events.subscribe' | 'dialog.handle') => {
+  const { description, stability, traits } = OWN_METHODS[name];
+  return { name, description, stability, sessionScoped: traits.needsSession };
 };
 
 function backendSession(ctx: CustomMethodContext) {
@@ -19,12 +21,9 @@ function backendSession(ctx: CustomMethodContext) {
 }
 
 export const eventsSubscribe = defineCustomMethod({
-  name: 'events.subscribe',
-  description: `Choose which optional events this session's activity writes to the stream between responses, as {protocol_version, event, payload} lines: ${EVENT_NAMES.join(', ')}. Replaces the previous choice; an empty list unsubscribes. Answers which of them this engine can report.`,
-  stability: 'experimental',
-  sessionScoped: true,
-  params: z.object({ ...Scoped, events: z.array(z.enum(EVENT_NAMES)).max(EVENT_NAMES.length) }),
-  result: z.object({ subscribed: z.array(z.string()), unsupported: z.array(z.string()) }),
+  ...fromTable('events.subscribe'),
+  params: subscribeSpec.params,
+  result: subscribeSpec.result,
   async handle(p, ctx) {
     const session = backendSession(ctx);
     const can = new Set(eventsOf(session.eventTypes));
@@ -35,19 +34,9 @@ export const eventsSubscribe = defineCustomMethod({
 });
 
 export const dialogHandle = defineCustomMethod({
-  name: 'dialog.handle',
-  description:
-    'Say how the next JavaScript dialog (alert/confirm/prompt/beforeunload) of a page (page_id) or of any page of the session is answered: accept or dismiss, with prompt_text for a prompt. With persist, it becomes the session policy for every later dialog. Dialogs never wait for this: by default alerts are accepted and confirm/prompt dismissed, and each dialog is reported as a warning (and a page.dialog event).',
-  stability: 'experimental',
-  sessionScoped: true,
-  params: z.object({
-    ...Scoped,
-    page_id: z.string().min(1).max(256).optional(),
-    accept: z.boolean(),
-    prompt_text: z.string().max(100_000).optional(),
-    persist: z.boolean().optional(),
-  }),
-  result: z.object({ armed: z.boolean(), scope: z.enum(['page', 'session_next', 'session_policy']) }),
+  ...fromTable('dialog.handle'),
+  params: dialogSpec.params,
+  result: dialogSpec.result,
   async handle(p, ctx) {
     const policy = backendSession(ctx).dialogPolicy;
     if (policy === undefined) throw new ProviderError('unsupported_method', 'This engine does not answer dialogs.', { detail: 'unknown_method' });

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Stability } from './capabilities';
+import { RequestId } from './envelope';
+import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
+
+/**
+ * Our namespaced methods, which every engine offers through core beside the draft's (`METHODS`):
+ * `requests.cancel`, `jobs.*`, `events.subscribe`, `dialog.handle`. `provider.describe` lists them as
+ * custom methods with these schemas; core implements them.
+ */
+
+const Id = z.string().min(1).max(256);
+const TimeoutMs = z.number().int().positive().max(600_000);
+const Sid = z.object({ session_id: Id, timeout_ms: TimeoutMs.optional() });
+
+export const MAX_JOB_STEPS = 200;
+export const EVENT_NAMES = ['page.navigated', 'page.dialog', 'download.finished', 'console.entry'] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const StepState = z.enum(['pending', 'running', 'ok', 'error', 'skipped', 'outcome_unknown']);
+export const JobState = z.enum(['running', 'succeeded', 'failed', 'cancelled']);
+export const JobView = z.object({
+  job_id: z.string(),
+  state: JobState,
+  stop_on_error: z.boolean(),
+  created_at: z.number(),
+  finished_at: z.number().optional(),
+  steps: z.array(
+    z.object({
+      index: z.number().int(),
+      method: z.string(),
+      state: StepState,
+      result: z.unknown().optional(),
+      error: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+});
+export type JobView = z.infer<typeof JobView>;
+
+export interface OwnMethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, S extends MethodScope = MethodScope> {
+  readonly params: P;
+  readonly result: R;
+  readonly description: string;
+  readonly stability: Stability;
+  readonly traits: MethodTraits & { readonly scope: S };
+}
+
+const own = <P extends z.ZodType, R extends z.ZodType, S extends MethodScope>(description: string, params: P, result: R, traits: TraitsInput<S>): OwnMethodSpec<P, R, S> => ({
+  description,
+  stability: 'experimental',
+  params,
+  result,
+  traits: traitsOf('provider', traits),
+});
+
+export const OWN_METHODS = {
+  'requests.cancel': own(
+    'Cancel a request still in flight. A queued request is never sent to the browser and answers with outcome "not_done"; a running one is answered at once, with outcome "unknown" when it may already have acted. Pass the session_id the request was sent with: a request of a session can be cancelled only by that session (one sent without a session, only without one); any other is not_found.',
+    z.object({ request_id: RequestId, session_id: z.string().optional().describe('The session the request was sent with; omit only for a request sent without one.') }),
+    z.object({ request_id: RequestId, cancelled: z.boolean(), state: z.enum(['queued', 'running', 'not_found']) }),
+    { scope: 'provider' },
+  ),
+  'jobs.submit': own(
+    `Run up to ${MAX_JOB_STEPS} normalized page/tab steps in the background; returns a job_id at once. While it runs, the session's other mutating calls get not_ready / job_active.`,
+    Sid.extend({
+      steps: z
+        .array(z.object({ method: z.string(), params: z.record(z.string(), z.unknown()).optional() }))
+        .min(1)
+        .max(MAX_JOB_STEPS),
+      stop_on_error: z.boolean().optional(),
+    }),
+    JobView,
+    { scope: 'session' },
+  ),
+  // jobs.get / cancel / list run at once (not behind the job's steps in the session's queue).
+  'jobs.get': own("A job's state and each step's result or error (the caller's own jobs only).", Sid.extend({ job_id: z.string() }), JobView, { scope: 'provider', needsSession: true }),
+  'jobs.cancel': own('Stop a job before its next step. A step already done is never undone; a running step finishes.', Sid.extend({ job_id: z.string() }), JobView, {
+    scope: 'provider',
+    needsSession: true,
+  }),
+  'jobs.list': own("The caller's jobs, newest last.", Sid, z.object({ jobs: z.array(JobView) }), { scope: 'provider', needsSession: true }),
+  'events.subscribe': own(
+    `Choose which optional events this session's activity writes to the stream between responses, as {protocol_version, event, payload} lines: ${EVENT_NAMES.join(', ')}. Replaces the previous choice; an empty list unsubscribes. Answers which of them this engine can report.`,
+    Sid.extend({ events: z.array(z.enum(EVENT_NAMES)).max(EVENT_NAMES.length) }),
+    z.object({ subscribed: z.array(z.string()), unsupported: z.array(z.string()) }),
+    { scope: 'session' },
+  ),
+  'dialog.handle': own(
+    'Say how the next JavaScript dialog (alert/confirm/prompt/beforeunload) of a page (page_id) or of any page of the session is answered: accept or dismiss, with prompt_text for a prompt. With persist, it becomes the session policy for every later dialog. Dialogs never wait for this: by default alerts are accepted and confirm/prompt dismissed, and each dialog is reported as a warning (and a page.dialog event).',
+    Sid.extend({
+      page_id: Id.optional(),
+      accept: z.boolean(),
+      prompt_text: z.string().max(100_000).optional(),
+      persist: z.boolean().optional(),
+    }),
+    z.object({ armed: z.boolean(), scope: z.enum(['page', 'session_next', 'session_policy']) }),
+    { scope: 'session' },
+  ),
+} as const satisfies Record<string, OwnMethodSpec>;
+
+export type OwnMethodName = keyof typeof OWN_METHODS;
+export type OwnParamsOf<M extends OwnMethodName> = z.infer<(typeof OWN_METHODS)[M]['params']>;
+export type OwnResultOf<M extends OwnMethodName> = z.infer<(typeof OWN_METHODS)[M]['result']>;
+export const OWN_METHOD_NAMES = Object.keys(OWN_METHODS) as OwnMethodName[];
+export const isOwnMethodName = (name: string): name is OwnMethodName => Object.hasOwn(OWN_METHODS, name);
