@@ -7,6 +7,8 @@ export interface Sample {
   t: number;
   serverRssMb: number;
   totalRssMb: number;
+  /** Proportional set size: shared pages split among their sharers, so a browser's processes add up honestly. */
+  totalPssMb: number;
   serverFds: number;
   totalFds: number;
   processes: number;
@@ -15,6 +17,15 @@ export interface Sample {
 function rssKb(pid: number): number {
   try {
     const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function pssKb(pid: number): number {
+  try {
+    const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+)\s+kB/m);
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -35,6 +46,7 @@ export function sample(server: number, startedAt: number): Sample {
     t: Math.round((Date.now() - startedAt) / 1000),
     serverRssMb: rssKb(server) / 1024,
     totalRssMb: family.reduce((n, p) => n + rssKb(p), 0) / 1024,
+    totalPssMb: family.reduce((n, p) => n + pssKb(p), 0) / 1024,
     serverFds: fds(server),
     totalFds: family.reduce((n, p) => n + fds(p), 0),
     processes: family.length,

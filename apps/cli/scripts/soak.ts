@@ -114,7 +114,7 @@ await client.call('provider.status', {});
 const sampler = setInterval(() => {
   const s = sample(server, startedAt);
   samples.push(s);
-  process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB, fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}, answered ${answered}, lost ${lost.length}\n`);
+  process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}, answered ${answered}, lost ${lost.length}\n`);
 }, SAMPLE_MS);
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 clearInterval(sampler);
@@ -125,7 +125,8 @@ await site.close();
 const steady = samples.filter((s) => s.t >= 60);
 const rows: Array<[string, (s: Sample) => number, string]> = [
   ['server RSS', (s) => s.serverRssMb, 'MB'],
-  ['server + browser RSS (sum of VmRSS)', (s) => s.totalRssMb, 'MB'],
+  ['server + browser RSS (sum of VmRSS; shared pages counted per process)', (s) => s.totalRssMb, 'MB'],
+  ['server + browser PSS (sum of Pss)', (s) => s.totalPssMb, 'MB'],
   ['server open fds', (s) => s.serverFds, ''],
   ['server + browser open fds', (s) => s.totalFds, ''],
   ['processes (server + browser)', (s) => s.processes, ''],
