@@ -84,6 +84,12 @@ export function watch(pid: number): void {
 export function unwatch(pid: number): void {
   if (!watched.delete(pid)) return;
   if (dog?.stdin?.writable) dog.stdin.write(`-${pid}\n`);
+  // Nothing left to guard: the shell exits on end of input with an empty list, so a provider run in a
+  // library's process (createProvider) leaves no process after close(). The next watch() starts one.
+  if (watched.size === 0 && dog) {
+    dog.stdin?.end();
+    dog = undefined;
+  }
 }
 
 /** The watchdog's pid, for tests and diagnostics. */

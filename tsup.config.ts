@@ -1,0 +1,52 @@
+/**
+ * One library build for every publishable package, run from the package's folder (`pnpm build` there,
+ * or turbo from the root). tsup 8 (esbuild for the JavaScript, rollup-plugin-dts for the .d.ts) runs on
+ * Node 20; tsdown needs Node 22. The entries are the package's own `exports` (its .ts sources, which the
+ * workspace resolves directly); `publishConfig.exports` points the packed package at what this writes.
+ * Every dependency stays external: a consumer's install resolves them, one copy each.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { defineConfig, type Options } from 'tsup';
+
+interface PackageJson {
+  name: string;
+  exports?: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;
+
+/** `.` → index, `./host` → host: the names publishConfig.exports gives the built files. */
+const distName = (key: string) => (key === '.' ? 'index' : key.slice(2).replaceAll('/', '-'));
+
+function entries(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, src] of Object.entries(pkg.exports ?? {})) if (src.endsWith('.ts')) out[distName(key)] = src;
+  return out;
+}
+
+/**
+ * The in-page program, bundled once here so the packed page-script never needs esbuild: host.ts reads
+ * the `__BROWSER_PROVIDER_PAGE_SCRIPT__` define before it would reach for the bundler.
+ */
+async function pageScriptDefine(): Promise<Record<string, string>> {
+  const { pageScriptBuildOptions } = await import('./packages/page-script/src/host');
+  // page-script's own esbuild (a devDependency there), the version the workspace builds the page script with.
+  const esbuild = createRequire(resolve('package.json'))('esbuild') as { build(o: object): Promise<{ outputFiles?: Array<{ text: string }> }> };
+  const built = await esbuild.build({ ...pageScriptBuildOptions(), entryPoints: [resolve('src/page/main.ts')] });
+  const text = built.outputFiles?.[0]?.text;
+  if (!text) throw new Error('esbuild produced no page script');
+  return { __BROWSER_PROVIDER_PAGE_SCRIPT__: JSON.stringify(text) };
+}
+
+export default defineConfig(async (): Promise<Options> => {
+  const common: Options = { format: 'esm', platform: 'node', target: 'node20', splitting: true, sourcemap: true, clean: true, shims: false };
+  if (pkg.name === '@browser-provider/cli') {
+    // lib/, not dist/: apps/cli/dist holds the workspace's own server bundle (`pnpm build`, scripts/build.ts).
+    // One level deep, like src/, so certify's `../bin/browser-provider.js` still finds the bin.
+    return { ...common, entry: { main: 'src/main.ts' }, outDir: 'lib', dts: false };
+  }
+  const define = pkg.name === '@browser-provider/page-script' ? await pageScriptDefine() : undefined;
+  return { ...common, entry: entries(), outDir: 'dist', dts: true, ...(define ? { define } : {}) };
+});
