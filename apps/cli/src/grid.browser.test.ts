@@ -69,6 +69,26 @@ describe.runIf(javaHere)('sessions on a real Selenium Grid', () => {
     }
   }, 400_000);
 
+  it('Chrome uploads send the file to the node: the page sees its name and size; WebKit through a relay offers none', async () => {
+    const data = Buffer.from('hello from the provider machine\n').toString('base64');
+    const page = `data:text/html,<title>up</title><input type=file id=f onchange="document.body.append('got '+this.files[0].name+' '+this.files[0].size)">`;
+    const c = serve('chrome');
+    try {
+      const s = ok(await c.call('session.ensure', { timeout_ms: ENSURE_MS }));
+      ok(await c.call('page.open', { session_id: s.session_id, url: page }));
+      ok(await c.call('upload.set_files', { session_id: s.session_id, selector: '#f', files: [{ name: 'note.txt', data_base64: data }] }));
+      expect(ok(await c.call('page.wait', { session_id: s.session_id, text_present: 'got note.txt 32', timeout_ms: 20_000 })).satisfied).toBe(true);
+    } finally {
+      await c.close();
+    }
+    const w = serve('safari');
+    try {
+      expect(ok(await w.call('provider.describe', {})).capabilities.optional_methods).not.toContain('upload.set_files');
+    } finally {
+      await w.close();
+    }
+  }, 200_000);
+
   it('eight concurrent sessions spread over both nodes, isolated and answered in order; a dead node fails only its own sessions', async () => {
     const chrome = serve('chrome');
     const webkit = serve('safari');

@@ -62,9 +62,9 @@ describe('Firefox through a Grid (stand-in)', () => {
     expect(stub.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
   });
 
-  it('describes no uploads, downloads or persistent profiles through a Grid', SLOW, async () => {
+  it('describes uploads but no downloads or persistent profiles through a Grid', SLOW, async () => {
     const backend = await createGridBackend('firefox', { url: 'http://grid.invalid:4444' });
-    expect(backend.optionalMethods()).not.toContain('upload.set_files');
+    expect(backend.optionalMethods()).toContain('upload.set_files');
     expect(backend.optionalMethods()).not.toContain('download.wait');
     expect(backend.features()).not.toContain('persistent_profile');
     expect(backend.optionalMethods()).toContain('page.go_back');

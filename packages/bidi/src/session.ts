@@ -85,6 +85,9 @@ export class BidiSession implements BackendSession {
     this.listener = listener;
   }
 
+  /** Set by a backend whose browser runs elsewhere (a Grid): copies upload files to it. */
+  stageFiles?: (paths: string[], signal: AbortSignal) => Promise<string[]>;
+
   /** The browser went away under the session (not closed by the client). */
   get gone(): boolean {
     return this.closed === BROWSER_WENT_AWAY;

@@ -209,6 +209,12 @@ export interface BackendSession {
    * died). `session.ensure` for the same client then opens a new session instead of returning this one.
    */
   readonly gone?: boolean;
+  /**
+   * Optional, where the browser runs on another machine (a Grid node): copies these local files to
+   * where the browser can read them and answers the paths there, in order. `upload.set_files` then
+   * gives the input those paths.
+   */
+  stageFiles?: (paths: string[], signal: AbortSignal) => Promise<string[]>;
 }
 
 export interface SessionOptions {

@@ -5,6 +5,7 @@ import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
 import { deleteGridSession, newGridSession, type GridSession } from './new-session';
 import { gridProviderStatus } from './status-provider';
+import { stageOnNode } from './files';
 import { watchGridSession } from './watchdog';
 import { checkWebSocketUrl, webSocketUnreachable } from './websocket';
 
@@ -35,11 +36,11 @@ export interface GridBackendOptions {
 
 /**
  * Not offered through a Grid: downloads land on the node's disk (Selenium's managed downloads are a
- * classic HTTP API we do not drive yet), and `upload.set_files` would hand the node a path on this
- * machine. Both stay out of `describe` rather than fail later.
+ * classic HTTP API we do not drive yet), so they stay out of `describe` rather than fail later.
+ * Uploads work: each file goes to the node first (files.ts).
  */
-export const GRID_UNSUPPORTED_METHODS: readonly MethodName[] = ['download.list', 'download.wait', 'upload.set_files'];
-export const GRID_UNSUPPORTED_FEATURES: readonly Feature[] = ['download_observe', 'file_upload', 'persistent_profile', 'attach_existing_browser'];
+export const GRID_UNSUPPORTED_METHODS: readonly MethodName[] = ['download.list', 'download.wait'];
+export const GRID_UNSUPPORTED_FEATURES: readonly Feature[] = ['download_observe', 'persistent_profile', 'attach_existing_browser'];
 
 const DEFAULT_GRACE_MS = 150;
 /** How long the Grid's BiDi socket may take to open (the router answers in milliseconds when reachable). */
@@ -152,6 +153,7 @@ export class GridBidiBackend implements Backend {
         { downloads: false },
       );
       this.sessions.set(session, grid);
+      session.stageFiles = (paths, signal) => stageOnNode(url, grid.id, paths, signal);
       // The router's socket does not always close when the node dies: fail every pending call then.
       const unwatch = watchGridSession(url, grid.id, () => browser.conn.markClosed('connection_closed'));
       void session.ended.then(unwatch);

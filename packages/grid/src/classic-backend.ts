@@ -15,9 +15,12 @@ export interface GridClassicEngine {
 
 /**
  * The classic backend over a Grid: one Grid session per provider session, classic WebDriver through
- * the Grid's router. Uploads and downloads are left out as for BiDi (a path here means nothing on
- * the node).
+ * the Grid's router. Downloads are left out as for BiDi, and so are uploads: a relay node (the way
+ * WebKitGTK and most Safari set-ups join a Grid) forwards `/se/file` to its WebDriver server, which
+ * answers "Unknown command" (Grid 4.48, WebKitWebDriver 2.50), so a file cannot reach the browser.
  */
+const CLASSIC_UNSUPPORTED_METHODS: readonly MethodName[] = [...GRID_UNSUPPORTED_METHODS, 'upload.set_files'];
+const CLASSIC_UNSUPPORTED_FEATURES: readonly Feature[] = [...GRID_UNSUPPORTED_FEATURES, 'file_upload'];
 export class GridClassicBackend extends ClassicBackend {
   readonly gridUrl: string;
 
@@ -36,10 +39,10 @@ export class GridClassicBackend extends ClassicBackend {
   }
 
   override features(): Feature[] {
-    return super.features().filter((f) => !GRID_UNSUPPORTED_FEATURES.includes(f));
+    return super.features().filter((f) => !CLASSIC_UNSUPPORTED_FEATURES.includes(f));
   }
 
   override optionalMethods(): MethodName[] {
-    return super.optionalMethods().filter((m) => !GRID_UNSUPPORTED_METHODS.includes(m));
+    return super.optionalMethods().filter((m) => !CLASSIC_UNSUPPORTED_METHODS.includes(m));
   }
 }

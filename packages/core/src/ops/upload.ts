@@ -141,6 +141,7 @@ export async function setFiles(provider: Provider, session: Session, page: PageH
     writeFileSync(path, Buffer.from(f.data, 'base64'), { mode: 0o600 });
     return path;
   });
-  await backend.setFiles(target.frame, target.doc, target.id, paths, signal);
+  const staged = session.backend.stageFiles ? await session.backend.stageFiles(paths, signal) : paths;
+  await backend.setFiles(target.frame, target.doc, target.id, staged, signal);
   return { page_id: page.id, files: paths.length };
 }
