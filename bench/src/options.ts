@@ -31,7 +31,9 @@ export const USAGE = `pnpm bench [options]
   --all                             the benchmarks and then the load run
   --sessions N --steps N            load run shape (default 20 × 100; with --grid 16 × 50)
   --grid                            only Chrome launched here vs through a Selenium Grid on loopback (needs Java)
-  --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)`;
+  --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)
+  --mcp                             only the MCP tasks: our MCP server and Playwright MCP, side by side
+                                    (with --engines, --quick, --runs N, --write / --no-write)`;
 
 export function installed(engine: Engine): boolean {
   switch (engine) {

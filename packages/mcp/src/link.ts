@@ -15,6 +15,12 @@ export interface CallResult<T = Record<string, unknown>> {
   warnings: string[];
 }
 
+/**
+ * The deadline of the session.ensure a tool call makes on the model's behalf: it may launch a browser,
+ * which takes seconds on a busy machine, and the model can do nothing until it is done.
+ */
+const ENSURE_TIMEOUT_MS = 120_000;
+
 /** Request ids are unique per provider server; one counter for every link of this process keeps them so. */
 let nextId = 0;
 
@@ -60,7 +66,7 @@ export class ProviderLink {
 
   session(): Promise<ResultOf<'session.ensure'>> {
     if (this.#closed) return Promise.reject(new CallError({ code: 'session_not_found', message: 'This MCP session is closed.', retryable: false, details: {} }));
-    this.#session ??= this.raw<ResultOf<'session.ensure'>>('session.ensure', this.#ensureParams).then(
+    this.#session ??= this.raw<ResultOf<'session.ensure'>>('session.ensure', { timeout_ms: ENSURE_TIMEOUT_MS, ...this.#ensureParams }).then(
       (r) => r.result,
       (e: unknown) => {
         this.#session = undefined;

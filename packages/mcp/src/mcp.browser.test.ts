@@ -67,9 +67,9 @@ for (const browser of ENGINES) {
       it('navigates, types and clicks by ref and by selector, and answers each step with its diff', async () => {
         const nav = await s.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.login.path) } });
         const page = textOf(nav);
-        expect(page).toContain(`Page: "Sign in" ${at(T.login.path)}`);
+        expect(page).toMatch(new RegExp(`^Page: "Sign in" ${at(T.login.path)} \\(rev \\d+\\)\\n`));
         const typed = await s.client.callTool({ name: 'browser_type', arguments: { target: refOf(page, 'textbox "Username"'), text: T.login.user } });
-        expect(textOf(typed)).toMatch(/Changes since the last snapshot[\s\S]*~ textbox "Username".*value="ada"/);
+        expect(textOf(typed)).toMatch(/ \(rev \d+\)\n~ textbox "Username"( \[focused\])? value="ada" \[ref=e\d+\]/);
         const pw = await s.client.callTool({ name: 'browser_type', arguments: { target: 'input[name=password]', text: T.login.password } });
         expect(pw.isError).toBeFalsy();
         const clicked = await s.client.callTool({ name: 'browser_click', arguments: { target: refOf(page, 'button "Sign in"'), element: 'Sign in button' } });

@@ -1,5 +1,6 @@
 import type { ResultOf } from '@browser-provider/protocol';
 import { notes, pageLine, type Vocabulary } from './answer';
+import { CallError } from './link';
 import type { ToolAnswer, ToolContext } from './tool';
 
 type Snapshot = ResultOf<'page.snapshot'>;
@@ -7,48 +8,71 @@ type Snapshot = ResultOf<'page.snapshot'>;
 /** A snapshot as the model reads it: the page line and the outline. */
 export function snapshotAnswer(ctx: ToolContext, vocab: Vocabulary, snap: Snapshot, warnings: readonly string[], head?: string): ToolAnswer {
   ctx.link.seen(snap.page_id, snap.url, snap.rev);
-  const text = [head, pageLine(snap), `Snapshot (rev ${snap.rev}):`, snap.text, ...notes(vocab, warnings)].filter((l) => l !== undefined);
+  const text = [head, `${pageLine(snap)} (rev ${snap.rev})`, snap.text, ...notes(vocab, warnings)].filter((l) => l !== undefined);
   return { text: text.join('\n'), structured: snap as unknown as Record<string, unknown> };
 }
 
-/** The page's current snapshot, as a diff against the last one this session saw when there is one. */
-export async function diffSnapshot(ctx: ToolContext, pageId?: string): Promise<{ snap: Snapshot; warnings: string[] }> {
+/**
+ * The page's current snapshot: a diff against the last one this session saw (when there is one and
+ * `full` is not asked). A snapshot that ran into a navigation (not_ready / document_replaced) waits
+ * for the new document and is taken once more: reading twice is safe where acting twice is not.
+ */
+export async function diffSnapshot(ctx: ToolContext, pageId?: string, full = false): Promise<{ snap: Snapshot; warnings: string[] }> {
   const page = pageId ?? ctx.link.current;
-  const known = page !== undefined ? ctx.link.pages.get(page)?.rev : undefined;
-  const r = await ctx.link.call<Snapshot>('page.snapshot', { ...(pageId !== undefined ? { page_id: pageId } : {}), ...(known !== undefined ? { since_rev: known } : {}) });
-  return { snap: r.result, warnings: r.warnings };
+  const known = page !== undefined && !full ? ctx.link.pages.get(page)?.rev : undefined;
+  const params = { ...(pageId !== undefined ? { page_id: pageId } : {}), ...(known !== undefined ? { since_rev: known } : {}) };
+  try {
+    const r = await ctx.link.call<Snapshot>('page.snapshot', params);
+    return { snap: r.result, warnings: r.warnings };
+  } catch (e) {
+    if (!(e instanceof CallError) || e.error.code !== 'not_ready' || e.error.details.code !== 'document_replaced') throw e;
+    await ctx.link.call('page.wait', { ...(pageId !== undefined ? { page_id: pageId } : {}), navigation_complete: true }).catch(() => undefined);
+    const r = await ctx.link.call<Snapshot>('page.snapshot', params);
+    return { snap: r.result, warnings: r.warnings };
+  }
 }
 
-const unchanged = (s: Snapshot) => s.diff !== undefined && s.diff.base_found && s.diff.added.length + s.diff.removed.length + s.diff.changed.length === 0;
+/** A change that only moved the focus: true to the page, but nothing a model acts on. */
+const FOCUSED = ' [focused]';
+const focusOnly = (c: { line: string; was: string }) => c.line.replace(FOCUSED, '') === c.was.replace(FOCUSED, '');
+
+/**
+ * The diff as the model reads it: one line per added (+, with its parent's ref), removed (-) or
+ * changed (~) node, the changed ones without their old line and without changes of focus alone.
+ * The whole diff, old lines included, stays in structuredContent.
+ */
+function diffLines(d: NonNullable<Snapshot['diff']>): string[] {
+  return [
+    ...d.added.map((a) => `+ ${a.line}${a.parent_ref !== undefined ? ` (in ${a.parent_ref})` : ''}`),
+    ...d.removed.map((r) => `- ${r.line}`),
+    ...d.changed.filter((c) => !focusOnly(c)).map((c) => `~ ${c.line}`),
+  ];
+}
 
 /**
  * What an action answers: what it did, the page line, and what changed on the page since its last
- * snapshot (the protocol's after-action `snapshot: "diff"`). When the action took the page to another
- * document, a diff would list the whole old page as removed: the new page's snapshot is shown instead.
+ * snapshot. The snapshot is read after the action, not with it (`snapshot: "diff"` on the action):
+ * an action whose after-action snapshot ran into the navigation it caused would answer an error
+ * although it acted, and the model would repeat it. When the action took the page to another
+ * document, a diff would list the whole old page as removed: the new page's outline is shown instead.
  */
 export async function stepAnswer(
   ctx: ToolContext,
   vocab: Vocabulary,
   done: string,
-  result: { page_id?: string; navigation_occurred?: boolean | undefined; snapshot?: Snapshot | undefined } & Record<string, unknown>,
+  result: { page_id?: string; navigation_occurred?: boolean | undefined } & Record<string, unknown>,
   warnings: string[],
 ): Promise<ToolAnswer> {
-  let snap = result.snapshot;
+  const before = result.page_id !== undefined ? ctx.link.pages.get(result.page_id)?.url : undefined;
   const extra = [...warnings];
-  if (snap === undefined) {
-    const d = await diffSnapshot(ctx, result.page_id);
-    snap = d.snap;
-    extra.push(...d.warnings);
-  }
-  const before = ctx.link.pages.get(snap.page_id)?.url;
-  const moved = result.navigation_occurred === true || (before !== undefined && before !== snap.url);
-  const { snapshot: _s, ...own } = result;
-  if (moved && snap.diff?.base_found === true) {
-    const full = await ctx.link.call<Snapshot>('page.snapshot', { page_id: snap.page_id });
-    const a = snapshotAnswer(ctx, vocab, full.result, [...extra, ...full.warnings], `${done} The page navigated.`.trim());
-    return { ...a, structured: { ...own, snapshot: full.result } };
-  }
+  let { snap, warnings: w } = await diffSnapshot(ctx, result.page_id, result.navigation_occurred === true);
+  // A navigation the action could not see (Enter in a form, a script's redirect) shows as another url.
+  const moved = result.navigation_occurred === true || (snap.diff?.base_found === true && before !== undefined && before !== snap.url);
+  if (moved && snap.diff?.base_found === true) ({ snap, warnings: w } = await diffSnapshot(ctx, snap.page_id, true));
+  extra.push(...w);
+  if (moved) return { ...snapshotAnswer(ctx, vocab, snap, extra, `${done} The page navigated.`.trim()), structured: { ...result, snapshot: snap } };
   ctx.link.seen(snap.page_id, snap.url, snap.rev);
-  const body = snap.diff === undefined || !snap.diff.base_found ? [`Snapshot (rev ${snap.rev}):`, snap.text] : unchanged(snap) ? ['No change on the page.'] : [`Changes since the last snapshot (now rev ${snap.rev}):`, snap.text];
-  return { text: [done, pageLine(snap), ...body, ...notes(vocab, extra)].filter((l) => l !== '').join('\n'), structured: { ...own, snapshot: snap } };
+  const changes = snap.diff !== undefined && snap.diff.base_found ? diffLines(snap.diff) : undefined;
+  const body = changes === undefined ? [snap.text] : changes.length > 0 ? changes : ['No change on the page.'];
+  return { text: [done, `${pageLine(snap)} (rev ${snap.rev})`, ...body, ...notes(vocab, extra)].filter((l) => l !== '').join('\n'), structured: { ...result, snapshot: snap } };
 }

@@ -4,7 +4,7 @@ import { CallError } from './link';
 import { stepAnswer } from './steps';
 import { defineTool, ElementLabel, field, Target, targetParams, type ToolContext, type ToolDef } from './tool';
 
-/** Actions on elements. Each answers what it did, the page line and the diff since the last snapshot. */
+/** Actions on elements. Each answers what it did, the page line and the diff since the last snapshot (steps.ts). */
 
 const type = METHODS['page.type'].params.shape;
 const press = METHODS['page.press'].params.shape;
@@ -21,8 +21,8 @@ function notOffered(what: string, field: string): CallError {
   });
 }
 
-async function select(ctx: ToolContext, target: string, values: string[], snapshot: 'diff' | 'none') {
-  const base = { ...targetParams(target), snapshot };
+async function select(ctx: ToolContext, target: string, values: string[]) {
+  const base = targetParams(target);
   // Playwright MCP's values match an option's value or its label; the protocol takes them apart.
   // A value that matches nothing changes nothing (no_option), so asking again by label is safe.
   try {
@@ -58,7 +58,7 @@ export const ACT_TOOLS: ToolDef[] = [
       if (a.doubleClick === true) throw notOffered('A double click', 'doubleClick');
       if (a.button !== undefined && a.button !== 'left') throw notOffered(`A ${a.button}-button click`, 'button');
       if (a.modifiers !== undefined && a.modifiers.length > 0) throw notOffered('A click with modifier keys', 'modifiers');
-      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', { ...targetParams(a.target), snapshot: 'diff' });
+      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', targetParams(a.target));
       return stepAnswer(ctx, ctx.vocab, `Clicked ${named(a)}.`, r.result, r.warnings);
     },
   }),
@@ -76,7 +76,7 @@ export const ACT_TOOLS: ToolDef[] = [
     }),
     readOnly: false,
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}), snapshot: 'diff' });
+      const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}) });
       return stepAnswer(ctx, ctx.vocab, `Typed into ${named(a)}${a.submit ? ' and pressed Enter' : ''}.`, r.result, r.warnings);
     },
   }),
@@ -88,7 +88,7 @@ export const ACT_TOOLS: ToolDef[] = [
     input: z.object({ key: field(press.key, 'The key (WebDriver / DOM key name) or chord, e.g. "Enter", "Control+A".') }),
     readOnly: false,
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'page.press'>>('page.press', { key: a.key, snapshot: 'diff' });
+      const r = await ctx.link.call<ResultOf<'page.press'>>('page.press', { key: a.key });
       return stepAnswer(ctx, ctx.vocab, `Pressed ${a.key}.`, r.result, r.warnings);
     },
   }),
@@ -100,7 +100,7 @@ export const ACT_TOOLS: ToolDef[] = [
     input: z.object({ target: Target, element: ElementLabel, values: z.array(z.string().max(10_000)).min(1).max(1_000).describe('Values or labels of the options to select.') }),
     readOnly: false,
     async run(ctx, a) {
-      const r = await select(ctx, a.target, a.values, 'diff');
+      const r = await select(ctx, a.target, a.values);
       return stepAnswer(ctx, ctx.vocab, `Selected ${r.result.selected.map((v) => JSON.stringify(v)).join(', ')} in ${named(a)}.`, r.result, r.warnings);
     },
   }),
@@ -175,7 +175,7 @@ async function fillOne(ctx: ToolContext, f: z.infer<typeof FormField>, checked: 
     case 'slider':
       return ctx.link.call<{ page_id: string }>('page.type', { ...t, text: f.value, replace: true });
     case 'combobox':
-      return select(ctx, f.target, [f.value], 'none');
+      return select(ctx, f.target, [f.value]);
     case 'checkbox':
     case 'radio': {
       if (!('element_ref' in t) || !checked.has(t.element_ref)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METHODS, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
-import { diffSnapshot, snapshotAnswer, stepAnswer } from './steps';
+import { snapshotAnswer, stepAnswer } from './steps';
 import { defineTool, field, Target, targetParams, type ToolDef } from './tool';
 import { findLines, scopeLines } from './outline';
 
@@ -82,8 +82,7 @@ export const PAGE_TOOLS: ToolDef[] = [
     input: z.object({}),
     readOnly: true,
     async run(ctx) {
-      const d = await diffSnapshot(ctx);
-      return stepAnswer(ctx, ctx.vocab, '', { page_id: d.snap.page_id, snapshot: d.snap }, d.warnings);
+      return stepAnswer(ctx, ctx.vocab, '', {}, []);
     },
   }),
   defineTool({
