@@ -1,4 +1,4 @@
-import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { EventName, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -195,6 +195,8 @@ export interface BackendSession {
   readonly eventTypes?: readonly BackendEventType[];
   /** Optional: how JavaScript dialogs are answered (present on engines that answer them). */
   readonly dialogPolicy?: DialogPolicy;
+  /** The protocol events this session asked for with `events.subscribe`; core sets it, backends leave it alone. */
+  subscribedEvents?: ReadonlySet<EventName>;
   /** Optional: a private directory removed with the session (inline uploads, downloads). */
   readonly scratch?: ScratchDir;
   /** Optional: `download.list` / `download.wait`, oldest first. */

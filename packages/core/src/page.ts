@@ -34,6 +34,8 @@ export class PageHandle {
   closedReason: string | undefined;
   /** Recent snapshots by rev, oldest first, for diffs (with the mode they were taken in). */
   readonly history = new Map<number, PastSnapshot>();
+  /** The url and title the page last answered, for listing it in tab.list while it does not answer. */
+  lastKnown: { url: string; title: string } | undefined;
 
   constructor(
     readonly id: string,

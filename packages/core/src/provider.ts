@@ -50,8 +50,6 @@ export class Provider {
   /** The default engine. */
   readonly backend: Backend;
   readonly engines: Engines;
-  /** The engine each session runs on. */
-  readonly #engineOf = new WeakMap<Session, Backend>();
   readonly options: ProviderOptions;
   readonly sessions = new Map<string, Session>();
   readonly #byClient = new Map<string, Promise<Session>>();
@@ -93,7 +91,7 @@ export class Provider {
 
   /** The engine `session` runs on. */
   engineOf(session: Session): Backend {
-    return this.#engineOf.get(session) ?? this.backend;
+    return session.engine ?? this.backend;
   }
 
   /** Starts a session's worth of every engine now, so the first session.ensure does not wait for a launch. */
@@ -206,6 +204,7 @@ export class Provider {
       isolation: backendSession.isolated ? 'per_jcode_session' : 'shared',
       metadata: p.metadata,
       profile,
+      engine,
     });
     try {
       this.adoptPage(session, new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
@@ -216,7 +215,6 @@ export class Provider {
     }
     // The browser went away under the session: the profile is free again (calls still answer browser_not_running).
     if (profile) void backendSession.ended?.then(() => profile.lock.release());
-    this.#engineOf.set(session, engine);
     this.sessions.set(session.id, session);
     return session;
   }

@@ -1,4 +1,4 @@
-import type { BackendSession } from './backend';
+import type { Backend, BackendSession } from './backend';
 import type { PageHandle } from './page';
 import { JobBook } from './jobs';
 import type { ProfileLock } from './profiles';
@@ -13,6 +13,8 @@ export interface SessionInit {
   isolation: 'per_jcode_session' | 'shared';
   metadata: Record<string, unknown> | undefined;
   profile?: SessionProfile | undefined;
+  /** The engine the session runs on (one of the provider's). */
+  engine?: Backend;
 }
 
 /** The persistent profile a session holds, with its lock (released when the session ends). */
@@ -34,12 +36,19 @@ export class Session {
   readonly isolation: 'per_jcode_session' | 'shared';
   readonly metadata: Record<string, unknown> | undefined;
   readonly profile: SessionProfile | undefined;
+  readonly engine: Backend | undefined;
   readonly pages = new Map<string, PageHandle>();
   /** Why each closed page closed, so a late call on it explains itself. */
   readonly closedPages = new Map<string, string>();
   readonly refs = new RefRegistry();
   readonly queue = new SerialQueue();
   readonly jobs = new JobBook();
+  /** Warnings for the session's next successful response (dialogs answered, popups adopted). */
+  readonly pendingWarnings: string[] = [];
+  /** Downloads already answered by a `download.wait` without an id, so the next one waits for a new one. */
+  readonly deliveredDownloads = new Set<string>();
+  /** Whether core listens to the backend session's events (wired once, by session.ensure). */
+  eventsWired = false;
   /** When the session last received a call (for idle expiry). */
   lastUsed = Date.now();
   currentPageId: string | undefined;
@@ -52,6 +61,7 @@ export class Session {
     this.isolation = init.isolation;
     this.metadata = init.metadata;
     this.profile = init.profile;
+    this.engine = init.engine;
   }
 
   addPage(page: PageHandle): void {

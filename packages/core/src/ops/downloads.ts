@@ -25,16 +25,12 @@ export function listDownloads(session: Session): ResultOf<'download.list'> {
   return { downloads: records(session).map(view) };
 }
 
-/** Downloads already answered by a `download.wait` without an id, so the next one waits for a new one. */
-const delivered = new WeakMap<Session, Set<string>>();
-
 /**
  * Waits until a download has finished: `download_id`, or else the oldest one not yet answered by a
  * `download.wait` without an id (it may have finished before the call). Bounded by the call's deadline.
  */
 export async function waitDownload(session: Session, p: ParamsOf<'download.wait'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'download.wait'>> {
-  let seen = delivered.get(session);
-  if (seen === undefined) delivered.set(session, (seen = new Set()));
+  const seen = session.deliveredDownloads;
   for (;;) {
     const all = records(session);
     const d = p.download_id !== undefined ? all.find((r) => r.download_id === p.download_id) : all.find((r) => !seen.has(r.download_id));

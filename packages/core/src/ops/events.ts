@@ -51,38 +51,29 @@ export function eventHub(provider: Provider): EventHub {
   return hub;
 }
 
-/** Subscriptions, by backend session (what a custom method sees). */
-const subscriptions = new WeakMap<BackendSession, Set<EventName>>();
+/** Subscriptions live on the backend session (what a custom method sees), beside its dialog policy. */
 export function subscribe(session: BackendSession, events: readonly EventName[]): void {
-  subscriptions.set(session, new Set(events));
+  session.subscribedEvents = new Set(events);
 }
 export function subscribed(session: BackendSession): ReadonlySet<EventName> {
-  return subscriptions.get(session) ?? new Set();
+  return session.subscribedEvents ?? new Set();
 }
 
-/** Warnings waiting for the session's next successful response (dialogs answered, popups adopted). */
-const pending = new WeakMap<Session, string[]>();
+/** Warnings a session keeps for its next successful response, at most. */
 const MAX_PENDING = 50;
 
 function warn(session: Session, message: string): void {
-  let list = pending.get(session);
-  if (list === undefined) pending.set(session, (list = []));
-  if (list.length < MAX_PENDING) list.push(message);
+  if (session.pendingWarnings.length < MAX_PENDING) session.pendingWarnings.push(message);
 }
 
 export function drainWarnings(session: Session): string[] {
-  const list = pending.get(session);
-  if (list === undefined || list.length === 0) return [];
-  pending.delete(session);
-  return list;
+  return session.pendingWarnings.splice(0);
 }
-
-const wired = new WeakSet<Session>();
 
 /** Starts listening to the session's backend. Idempotent (session.ensure calls it on every answer). */
 export function wireSession(provider: Provider, session: Session): void {
-  if (wired.has(session) || session.backend.onEvent === undefined) return;
-  wired.add(session);
+  if (session.eventsWired || session.backend.onEvent === undefined) return;
+  session.eventsWired = true;
   session.backend.onEvent((e) => {
     try {
       onBackendEvent(provider, session, e);

@@ -11,15 +11,12 @@ import { checkUrl } from './navigate';
  */
 async function tabInfo(session: Session, page: PageHandle, signal: AbortSignal): Promise<ResultOf<'tab.activate'>> {
   const info = await page.backend.info(signal);
-  lastKnown.set(page, info);
+  page.lastKnown = info;
   return { tab_id: page.id, page_id: page.id, url: info.url, title: info.title, active: session.currentPageId === page.id };
 }
 
 /** How long tab.list waits for one tab before listing it from what it last said. */
 export const TAB_INFO_WAIT_MS = 2_000;
-
-/** Each page's url and title as it last answered them, for listing it while it does not answer. */
-const lastKnown = new WeakMap<PageHandle, { url: string; title: string }>();
 
 /**
  * Every tab, each asked for at most `waitMs`: a tab whose script is busy (a hung page) is listed with
@@ -34,7 +31,7 @@ export async function listTabs(session: Session, signal: AbortSignal, waitMs = T
       return await raceSignal(tabInfo(session, page, either), either);
     } catch (e) {
       if (signal.aborted || !wait.aborted) throw e;
-      const known = lastKnown.get(page) ?? { url: '', title: '' };
+      const known = page.lastKnown ?? { url: '', title: '' };
       return { tab_id: page.id, page_id: page.id, url: known.url, title: known.title, active: session.currentPageId === page.id, responding: false };
     }
   };
