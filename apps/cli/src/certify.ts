@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CORE_SCENARIOS, CORE_SCENARIO_IDS, SCENARIO_IDS, consoleProgress, loadExpectations, matrixTable, runCertification } from '@browser-provider/conformance';
 import type { BrowserName } from './browsers';
 import { GRID_CAPABILITIES_ENV, GRID_URL_ENV } from './grid';
+import { targetExpectations, type ProviderCommandTarget } from './provider-command';
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const DOCS_MATRIX = fileURLToPath(new URL('../../../docs/compatibility.md', import.meta.url));
@@ -16,6 +17,8 @@ export interface CertifyCommandOptions {
   tiers?: 'core' | 'all';
   /** Certify sessions taken from this Selenium Grid (`serve` reads it from the environment). */
   grid?: { url: string; capabilities?: Record<string, unknown> | undefined } | undefined;
+  /** `--provider-command`s: anyone's provider, certified beside (or instead of) the browsers, one matrix row each. */
+  providers?: ProviderCommandTarget[];
 }
 
 /**
@@ -38,14 +41,18 @@ export async function certifyCommand(o: CertifyCommandOptions): Promise<number> 
       ...(coreOnly ? { expectations: await expectationsFor(name) } : {}),
     })),
   );
+  const ids = coreOnly ? CORE_SCENARIO_IDS : SCENARIO_IDS;
+  const providers = await Promise.all(
+    (o.providers ?? []).map(async (p) => ({ name: p.name, command: p.command, expectations: await targetExpectations(p, ids) })),
+  );
   const { matrix, files } = await runCertification({
-    browsers,
+    browsers: [...browsers, ...providers],
     runs: o.runs,
     outDir: o.out,
     onProgress: consoleProgress(process.stderr),
     requireAvailable: o.requireAll ?? false,
     ...(coreOnly ? { scenarios: CORE_SCENARIOS } : {}),
-    ...(o.docs && o.browser.length === 3 && !coreOnly && !o.grid ? { markdownPath: DOCS_MATRIX } : {}),
+    ...(o.docs && o.browser.length === 3 && !coreOnly && !o.grid && providers.length === 0 ? { markdownPath: DOCS_MATRIX } : {}),
     regenerateCommand: 'pnpm exec browser-provider certify --browser all',
   });
   process.stdout.write(`${matrixTable(matrix)}\n`);

@@ -20,6 +20,8 @@ const browserSpecArg = (v: string): BrowserSpec => {
     throw new InvalidArgumentError((e as Error).message);
   }
 };
+/** Repeatable options: each use appends. */
+const collect = (v: string, all: string[]): string[] => [...all, v];
 const browsersArg = (v: string): BrowserName[] => (v === 'all' ? [...BROWSERS] : v.split(',').map(browserArg));
 const gridUrlArg = (v: string): string => {
   try {
@@ -105,9 +107,21 @@ program
   }, 'all')
   .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
   .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
-  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all'; gridUrl?: string; gridCapabilities?: Record<string, unknown> }) => {
+  .option('--provider-command <cmd>', 'certify any provider that speaks the protocol over stdio (split like a shell, run without one); repeatable, one matrix row each; with it, --browser certifies only the browsers named', collect, [])
+  .option('--name <label>', 'the matrix label of the --provider-command in the same position', collect, [])
+  .option('--expectations <file.json>', 'expected outcomes of the --provider-command in the same position (default: every scenario passes)', collect, [])
+  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all'; gridUrl?: string; gridCapabilities?: Record<string, unknown>; providerCommand: string[]; name: string[]; expectations: string[] }, cmd: Command) => {
     const { certifyCommand } = await import('./certify');
-    process.exitCode = await certifyCommand({ ...o, grid: gridFromEnv(o.gridUrl, o.gridCapabilities) });
+    const { providerTargets } = await import('./provider-command');
+    let providers;
+    try {
+      providers = providerTargets(o.providerCommand, o.name, o.expectations);
+    } catch (e) {
+      cmd.error(`error: ${(e as Error).message}`);
+    }
+    // Someone else's provider alone unless browsers were asked for too.
+    const browser = providers.length > 0 && cmd.getOptionValueSource('browser') !== 'cli' ? [] : o.browser;
+    process.exitCode = await certifyCommand({ ...o, browser, providers, grid: gridFromEnv(o.gridUrl, o.gridCapabilities) });
   });
 
 await program.parseAsync(process.argv);
