@@ -18,9 +18,9 @@ const REQUIRED_EVENTS = [
   'browsingContext.fragmentNavigated',
   'browsingContext.navigationFailed',
   'browsingContext.contextDestroyed',
-];
+] as const;
 /** Newer events some versions lack (Firefox 153 ESR has no navigationAborted); subscribed one by one. */
-const OPTIONAL_EVENTS = ['browsingContext.navigationCommitted', 'browsingContext.navigationAborted'];
+const OPTIONAL_EVENTS = ['browsingContext.navigationCommitted', 'browsingContext.navigationAborted'] as const;
 /**
  * Events behind the optional methods (popups, dialogs, downloads, console, network), also subscribed
  * one by one: a browser without one simply never reports it, and `supported` says which took.
@@ -97,10 +97,10 @@ export class BidiBrowser {
   static async start(o: BrowserStartOptions): Promise<BidiBrowser> {
     const conn = await BidiConnection.connect(o.url, o.signal);
     try {
-      const caps = o.remote?.capabilities ?? (await conn.send<{ capabilities: Record<string, unknown> }>('session.new', { capabilities: o.capabilities }, o.signal)).capabilities;
+      const caps = o.remote?.capabilities ?? (await conn.send('session.new', { capabilities: o.capabilities }, o.signal)).capabilities;
       const b = new BidiBrowser(conn, o.process, o.attached, caps ?? {}, o.driver === true);
       b.remoteEnd = o.remote?.end;
-      await conn.send('session.subscribe', { events: REQUIRED_EVENTS }, o.signal);
+      await conn.send('session.subscribe', { events: [...REQUIRED_EVENTS] }, o.signal);
       const optional = await Promise.all(
         OPTIONAL_EVENTS.map((ev) =>
           conn.send('session.subscribe', { events: [ev] }, o.signal).then(

@@ -22,8 +22,8 @@ describe('BidiConnection', () => {
       return 'hang';
     });
     stub.handle('fast', (p) => ({ v: p['n'] }));
-    const slow = conn.send<{ v: string }>('slow', {});
-    const fast = await Promise.all([1, 2, 3].map((n) => conn.send<{ v: number }>('fast', { n })));
+    const slow = conn.sendRaw('slow', {});
+    const fast = await Promise.all([1, 2, 3].map((n) => conn.sendRaw('fast', { n }) as Promise<{ v: number }>));
     expect(fast.map((r) => r.v)).toEqual([1, 2, 3]);
     release!();
     expect(await slow).toEqual({ v: 'slow' });
@@ -32,7 +32,7 @@ describe('BidiConnection', () => {
 
   it('translates error replies through the error table', async () => {
     stub.handle('browsingContext.navigate', () => ({ error: 'no such frame', message: 'gone' }));
-    const e = await conn.send('browsingContext.navigate', {}).catch((x: unknown) => x);
+    const e = await conn.send('browsingContext.navigate', { context: 'c1', url: 'about:blank' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ProviderError);
     expect(e).toMatchObject({ code: 'page_not_found', details: { code: 'frame_detached', bidi_error: 'no such frame' } });
   });
@@ -45,7 +45,7 @@ describe('BidiConnection', () => {
       return 'hang';
     });
     const ac = new AbortController();
-    const p = conn.send('hang', {}, ac.signal);
+    const p = conn.sendRaw('hang', {}, ac.signal);
     await new Promise((r) => setTimeout(r, 20));
     const reason = new ProviderError('navigation_timeout', 'deadline');
     const t0 = Date.now();
@@ -54,13 +54,13 @@ describe('BidiConnection', () => {
     expect(Date.now() - t0).toBeLessThan(50);
     answer!();
     // The connection still works after a late answer to an aborted command.
-    expect(await conn.send('other', {})).toEqual({});
-    await expect(conn.send('x', {}, AbortSignal.abort(reason))).rejects.toBe(reason);
+    expect(await conn.sendRaw('other', {})).toEqual({});
+    await expect(conn.sendRaw('x', {}, AbortSignal.abort(reason))).rejects.toBe(reason);
   });
 
   it('rejects every pending command with browser_not_running when the socket closes', async () => {
     stub.handle('hang', () => 'hang');
-    const pending = [conn.send('hang', {}), conn.send('hang', {}), conn.send('hang', {})];
+    const pending = [conn.sendRaw('hang', {}), conn.sendRaw('hang', {}), conn.sendRaw('hang', {})];
     await new Promise((r) => setTimeout(r, 20));
     let closedWith: ProviderError | undefined;
     conn.onClose((e) => (closedWith = e));
@@ -71,12 +71,12 @@ describe('BidiConnection', () => {
     }
     expect(closedWith?.code).toBe('browser_not_running');
     expect(conn.closed).toBe(true);
-    await expect(conn.send('later', {})).rejects.toMatchObject({ code: 'browser_not_running' });
+    await expect(conn.sendRaw('later', {})).rejects.toMatchObject({ code: 'browser_not_running' });
   });
 
   it('labels a process exit seen by the launcher as process_exited', async () => {
     stub.handle('hang', () => 'hang');
-    const p = conn.send('hang', {});
+    const p = conn.sendRaw('hang', {});
     conn.markClosed('process_exited');
     await expect(p).rejects.toMatchObject({ code: 'browser_not_running', details: { code: 'process_exited' } });
   });
@@ -86,10 +86,10 @@ describe('BidiConnection', () => {
     const off = conn.on('browsingContext.load', (p) => seen.push(p['context']));
     conn.on('browsingContext.other', () => seen.push('wrong'));
     stub.event('browsingContext.load', { context: 'a' });
-    await conn.send('sync', {});
+    await conn.sendRaw('sync', {});
     off();
     stub.event('browsingContext.load', { context: 'b' });
-    await conn.send('sync', {});
+    await conn.sendRaw('sync', {});
     expect(seen).toEqual(['a']);
   });
 
@@ -99,7 +99,26 @@ describe('BidiConnection', () => {
       sock.raw(JSON.stringify({ type: 'error', id: null, error: 'invalid argument', message: 'x' }));
       return { ok: true };
     });
-    expect(await conn.send('junk', {})).toEqual({ ok: true });
+    expect(await conn.sendRaw('junk', {})).toEqual({ ok: true });
+  });
+
+  it('types a command\'s params and result by its name (checked by tsc, not run)', async () => {
+    stub.handle('browsingContext.getTree', () => ({ contexts: [{ context: 'c1', url: 'about:blank', children: [], userContext: 'default', originalOpener: null, clientWindow: 'w' }] }));
+    const tree = await conn.send('browsingContext.getTree', { maxDepth: 0 });
+    expect(tree.contexts[0]?.url).toBe('about:blank');
+    const typeErrors = () => {
+      // @ts-expect-error -- no such command
+      void conn.send('browsingContext.navigat', { context: 'c1', url: 'about:blank' });
+      // @ts-expect-error -- a misspelt param
+      void conn.send('browsingContext.navigate', { contxt: 'c1', url: 'about:blank' });
+      // @ts-expect-error -- a param of the wrong type
+      void conn.send('browsingContext.navigate', { context: 'c1', url: 'about:blank', wait: 'loaded' });
+      // @ts-expect-error -- a missing required param
+      void conn.send('script.evaluate', { expression: '1', target: { context: 'c1' } });
+      // @ts-expect-error -- a field the result does not have
+      void conn.send('browsingContext.create', { type: 'tab' }).then((r) => r.contextId);
+    };
+    expect(typeof typeErrors).toBe('function');
   });
 
   it('fails to connect with browser_not_running', async () => {

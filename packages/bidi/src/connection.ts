@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { Commands } from 'webdriver-bidi-protocol';
 import { ProviderError } from '@browser-provider/core';
 import { browserGone, translateBidiError, type GoneReason } from './errors';
 
@@ -15,6 +16,24 @@ export interface BidiErrorReply {
   message: string;
   stacktrace?: string;
 }
+
+/**
+ * Every command we send, by name, with its params and result: the spec's map from
+ * `webdriver-bidi-protocol`. An engine adapter adds its vendor commands (chromedriver's `goog:cdp.*`)
+ * by augmenting this interface in its own package, so the name lives beside the code that uses it.
+ */
+export interface BidiCommands extends Commands {}
+
+/**
+ * The package declares the spec's enumerations (`"tab" | "window"`, readiness states) as const enums,
+ * which a string literal does not satisfy and which isolatedModules cannot import as values; params
+ * take their string values instead (`${E}` of a string enum is the union of its values).
+ */
+type Wire<T> = T extends string ? `${T}` : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+export type BidiMethod = keyof BidiCommands;
+export type BidiParams<M extends BidiMethod> = Wire<BidiCommands[M]['params']>;
+export type BidiResult<M extends BidiMethod> = BidiCommands[M]['returnType'];
 
 export type EventListener = (params: Record<string, unknown>) => void;
 
@@ -73,16 +92,24 @@ export class BidiConnection {
   }
 
   /**
-   * Sends one command. Resolves with its `result`; rejects with the translated ProviderError, with
-   * `signal.reason` as soon as `signal` aborts (a late answer is dropped), or with browser_not_running
-   * when the socket closes first.
+   * Sends one command, typed by its name: a wrong name or param is a compile error. Resolves with its
+   * `result`; rejects with the translated ProviderError, with `signal.reason` as soon as `signal`
+   * aborts (a late answer is dropped), or with browser_not_running when the socket closes first.
    */
-  send<T = Record<string, unknown>>(method: string, params: object, signal?: AbortSignal): Promise<T> {
+  send<M extends BidiMethod>(method: M, params: BidiParams<M>, signal?: AbortSignal): Promise<BidiResult<M>> {
+    return this.sendRaw(method, params, signal) as Promise<BidiResult<M>>;
+  }
+
+  /**
+   * Sends a command by any name with any params, unchecked: only for `bidi.send`, the client's raw
+   * passthrough, whose command and params are the client's.
+   */
+  sendRaw(method: string, params: object, signal?: AbortSignal): Promise<unknown> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     if (signal?.aborted) return Promise.reject(signal.reason);
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const entry: Pending = { method, resolve: resolve as (v: unknown) => void, reject };
+    return new Promise<unknown>((resolve, reject) => {
+      const entry: Pending = { method, resolve, reject };
       if (signal) {
         const onAbort = () => {
           this.pending.delete(id);

@@ -1,17 +1,8 @@
 import type { CookieInfo } from '@browser-provider/core';
+import type { Network } from 'webdriver-bidi-protocol';
 
-/** A cookie as WebDriver BiDi reports it (network.Cookie). */
-export interface BidiCookie {
-  name: string;
-  value: { type: 'string' | 'base64'; value: string };
-  domain: string;
-  path: string;
-  httpOnly: boolean;
-  secure: boolean;
-  sameSite?: string;
-  /** Seconds since the epoch; absent for a session cookie. */
-  expiry?: number;
-}
+/** A cookie as WebDriver BiDi reports it. */
+export type BidiCookie = Network.Cookie;
 
 export function toCookieInfo(c: BidiCookie): CookieInfo {
   return {

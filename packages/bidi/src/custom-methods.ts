@@ -43,6 +43,6 @@ export const bidiSend = defineCustomMethod({
   gate: 'allow-debug',
   async handle(p, ctx) {
     const s = bidiSessionOf(ctx);
-    return { result: await s.browser.conn.send(p.method, p.params, ctx.signal) };
+    return { result: await s.browser.conn.sendRaw(p.method, p.params, ctx.signal) };
   },
 });

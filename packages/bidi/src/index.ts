@@ -1,6 +1,6 @@
 export { BidiBackend, type BidiAdapter, type BidiBackendOptions, type LaunchedBrowser } from './backend';
 export { BidiBrowser } from './browser';
-export { BidiConnection } from './connection';
+export { BidiConnection, type BidiCommands, type BidiMethod, type BidiParams, type BidiResult } from './connection';
 export { BIDI_ERROR_TABLE, browserGone, isBidiError, translateBidiError, type ErrorRule } from './errors';
 export { bidiSend, bidiSessionOf, contextOf } from './custom-methods';
 export { BidiPage } from './page';

@@ -1,4 +1,8 @@
 import { chordKeyActions, keyboard, textKeyActions } from '@browser-provider/core';
+import type { BidiParams } from './connection';
+
+/** What `input.performActions` takes: one entry per input source. */
+export type Actions = BidiParams<'input.performActions'>['actions'];
 
 /**
  * Builders for `input.performActions` payloads (WebDriver BiDi §input). Key names and code points
@@ -7,19 +11,20 @@ import { chordKeyActions, keyboard, textKeyActions } from '@browser-provider/cor
  */
 
 /** Key down/up for each code point of `text`; `\n` presses Enter, `\t` Tab; `\r` is dropped (CRLF). */
-export function typeActions(text: string): object[] {
+export function typeActions(text: string): Actions {
   return [keyboard(textKeyActions(text))];
 }
 
 /** A chord: keys pressed in order and released in reverse (`Control`, `Shift`, `k`). */
-export function chordActions(keys: string[]): object[] {
+export function chordActions(keys: string[]): Actions {
   return [keyboard(chordKeyActions(keys))];
 }
 
-const mouse = (actions: object[]) => [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }];
+type PointerSteps = Extract<Actions[number], { type: 'pointer' }>['actions'];
+const mouse = (actions: PointerSteps): Actions => [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }];
 
 /** Move, press and release the primary button at a viewport point (CSS pixels). */
-export function clickActions(x: number, y: number): object[] {
+export function clickActions(x: number, y: number): Actions {
   return mouse([
     { type: 'pointerMove', x, y, origin: 'viewport', duration: 0 },
     { type: 'pointerDown', button: 0 },
@@ -27,6 +32,6 @@ export function clickActions(x: number, y: number): object[] {
   ]);
 }
 
-export function hoverActions(x: number, y: number): object[] {
+export function hoverActions(x: number, y: number): Actions {
   return mouse([{ type: 'pointerMove', x, y, origin: 'viewport', duration: 0 }]);
 }

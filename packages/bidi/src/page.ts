@@ -1,11 +1,13 @@
 import type { BackendEvent, BackendPage, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import { toCookieInfo, type BidiCookie } from './cookies';
+import { toCookieInfo } from './cookies';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
+import type { Script } from 'webdriver-bidi-protocol';
 import type { BidiBrowser } from './browser';
+import type { BidiMethod, BidiParams, BidiResult } from './connection';
 import { documentReplaced, isBidiError } from './errors';
-import { clickActions, chordActions, hoverActions, typeActions } from './input';
+import { clickActions, chordActions, hoverActions, typeActions, type Actions } from './input';
 import { NavigationWatch } from './navigation';
 import { pngSize } from './png';
 
@@ -27,11 +29,10 @@ export interface PageLinks {
   emit(e: BackendEvent): void;
 }
 
-interface RemoteValue {
-  type: string;
-  value?: unknown;
-}
-type EvalResult = { type: 'success'; result: RemoteValue } | { type: 'exception'; exceptionDetails: { text?: string } };
+type RemoteValue = Script.RemoteValue;
+type EvalResult = Script.EvaluateResult;
+/** An argument of `script.callFunction` (a number or string is all we pass). */
+type LocalValue = NonNullable<BidiParams<'script.callFunction'>['arguments']>[number];
 
 /** How long a script call may still answer after its document was replaced (it may have run in the new one). */
 const DOCUMENT_REPLACED_GRACE_MS = 300;
@@ -62,7 +63,7 @@ export function sandboxedPageScript(source: string): string {
   return installSource(source, { realm: 'own' });
 }
 
-const WAIT: Record<'load' | 'domcontentloaded' | 'none', string> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
+const WAIT: Record<'load' | 'domcontentloaded' | 'none', BidiParams<'browsingContext.reload'>['wait']> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
 
 const CHILD_FRAME = `function (id) {
   const bp = globalThis[${JSON.stringify(PAGE_SCRIPT_GLOBAL)}];
@@ -101,14 +102,14 @@ export class BidiPage implements BackendPage {
     );
   }
 
-  private send<T>(method: string, params: object, signal: AbortSignal): Promise<T> {
-    return this.browser.conn.send<T>(method, params, signal);
+  private send<M extends BidiMethod>(method: M, params: BidiParams<M>, signal: AbortSignal): Promise<BidiResult<M>> {
+    return this.browser.conn.send(method, params, signal);
   }
 
   async navigate(url: string, waitUntil: 'load' | 'domcontentloaded' | 'none', signal: AbortSignal): Promise<void> {
     const watch = waitUntil === 'none' ? new NavigationWatch(this.browser, this.targetId) : undefined;
     try {
-      const res = await this.send<{ navigation: string | null }>('browsingContext.navigate', { context: this.targetId, url, wait: WAIT[waitUntil] }, signal);
+      const res = await this.send('browsingContext.navigate', { context: this.targetId, url, wait: WAIT[waitUntil] }, signal);
       // `wait: none` answers when the navigation started; the interface promises it has committed.
       if (watch) await watch.committed(res.navigation, signal);
     } finally {
@@ -118,10 +119,10 @@ export class BidiPage implements BackendPage {
 
   async info(signal: AbortSignal): Promise<{ url: string; title: string }> {
     const [tree, title] = await Promise.all([
-      this.send<{ contexts: Array<{ url: string }> }>('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal),
+      this.send('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal),
       this.evaluateIn('document.title', this.targetId, signal),
     ]);
-    return { url: tree.contexts[0]?.url ?? '', title: typeof title.value === 'string' ? title.value : '' };
+    return { url: tree.contexts[0]?.url ?? '', title: title.type === 'string' ? title.value : '' };
   }
 
   async call<K extends OpName>(frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
@@ -165,9 +166,9 @@ export class BidiPage implements BackendPage {
   }
 
   async screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {
-    const params: Record<string, unknown> = { context: this.targetId, origin: opts.fullPage || opts.clip ? 'document' : 'viewport', format: { type: 'image/png' } };
-    if (opts.clip) params['clip'] = { type: 'box', ...opts.clip };
-    const { data } = await this.send<{ data: string }>('browsingContext.captureScreenshot', params, signal);
+    const params: BidiParams<'browsingContext.captureScreenshot'> = { context: this.targetId, origin: opts.fullPage || opts.clip ? 'document' : 'viewport', format: { type: 'image/png' } };
+    if (opts.clip) params.clip = { type: 'box', ...opts.clip };
+    const { data } = await this.send('browsingContext.captureScreenshot', params, signal);
     return { data, ...pngSize(data) };
   }
 
@@ -215,15 +216,16 @@ export class BidiPage implements BackendPage {
   }
 
   private async url(signal: AbortSignal): Promise<string> {
-    const tree = await this.send<{ contexts: Array<{ url: string }> }>('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal);
+    const tree = await this.send('browsingContext.getTree', { root: this.targetId, maxDepth: 0 }, signal);
     return tree.contexts[0]?.url ?? '';
   }
 
   /** Polls the top document's readyState: a traversal may restore a cached page that fires no load event. */
   private async ready(waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
     for (;;) {
-      const state = await this.evaluateIn('document.readyState', this.targetId, signal).catch(() => null);
-      if (state?.value === 'complete' || (waitUntil === 'domcontentloaded' && state?.value === 'interactive')) return;
+      const v = await this.evaluateIn('document.readyState', this.targetId, signal).catch(() => null);
+      const state = v?.type === 'string' ? v.value : undefined;
+      if (state === 'complete' || (waitUntil === 'domcontentloaded' && state === 'interactive')) return;
       await sleep(50, signal);
     }
   }
@@ -233,7 +235,7 @@ export class BidiPage implements BackendPage {
       // The client's own script, gated by --allow-eval: it runs in the page's realm, where the page's
       // globals are, unlike every call of ours.
       const v = await this.callFunction(functionDeclaration, this.targetId, [], signal, 'page');
-      return v.value;
+      return 'value' in v ? v.value : undefined;
     } catch (e) {
       // Our wrapper catches what the expression throws; an exception here is one it could not parse.
       if (ProviderError.is(e) && e.details.code === 'script_exception') throw evalSyntaxError(e.message);
@@ -251,13 +253,13 @@ export class BidiPage implements BackendPage {
 
   async cookies(signal: AbortSignal): Promise<CookieInfo[]> {
     // The session's whole jar: its user context's storage partition (not only this page's origin).
-    const partition = this.links ? { type: 'storageKey', userContext: this.links.userContext } : { type: 'context', context: this.targetId };
-    const r = await this.send<{ cookies: BidiCookie[] }>('storage.getCookies', { partition }, signal);
+    const partition: BidiParams<'storage.getCookies'>['partition'] = this.links ? { type: 'storageKey', userContext: this.links.userContext } : { type: 'context', context: this.targetId };
+    const r = await this.send('storage.getCookies', { partition }, signal);
     return r.cookies.map(toCookieInfo);
   }
 
   async setFiles(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void> {
-    const v = (await this.callFunction(ELEMENT_BY_ID, frame, [{ type: 'number', value: id }, { type: 'string', value: doc }], signal)) as RemoteValue & { sharedId?: string };
+    const v = await this.callFunction(ELEMENT_BY_ID, frame, [{ type: 'number', value: id }, { type: 'string', value: doc }], signal);
     if (v.type !== 'node' || typeof v.sharedId !== 'string') {
       throw new ProviderError('element_not_found', 'The file input is no longer on the page.', {
         detail: 'stale_ref',
@@ -272,7 +274,7 @@ export class BidiPage implements BackendPage {
    * says so, else after it), then (with `release`, and always after a failure) releases whatever is
    * still pressed.
    */
-  private async input(actions: object[], watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
+  private async input(actions: Actions, watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
     const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
     const ask = (alongside: boolean) => (report ? report(signal, alongside).catch((): NavigationHint => 'unknown') : Promise.resolve<NavigationHint>('unknown'));
     try {
@@ -314,7 +316,7 @@ export class BidiPage implements BackendPage {
 
   /** Evaluates in our sandbox of `frame` (never the page's realm: the page can replace what it finds there). */
   private async evaluateIn(expression: string, frame: FrameKey, signal: AbortSignal): Promise<RemoteValue> {
-    const r = await this.send<EvalResult>('script.evaluate', { expression, target: scriptTarget(frame, 'sandbox'), awaitPromise: false, resultOwnership: 'none' }, signal);
+    const r = await this.send('script.evaluate', { expression, target: scriptTarget(frame, 'sandbox'), awaitPromise: false, resultOwnership: 'none' }, signal);
     return unwrap(r);
   }
 
@@ -323,7 +325,7 @@ export class BidiPage implements BackendPage {
    * replaced meanwhile, so a new document (or the frame's removal) in `frame` fails the call with
    * `document_replaced` after a short grace (the call may already have reached the new document).
    */
-  private async callFunction(fn: string, frame: FrameKey, args: RemoteValue[], signal: AbortSignal, realm: Realm = 'sandbox'): Promise<RemoteValue> {
+  private async callFunction(fn: string, frame: FrameKey, args: LocalValue[], signal: AbortSignal, realm: Realm = 'sandbox'): Promise<RemoteValue> {
     const replaced = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const commit = this.browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.domContentLoaded';
@@ -333,7 +335,7 @@ export class BidiPage implements BackendPage {
       }
     });
     try {
-      const r = await this.send<EvalResult>(
+      const r = await this.send(
         'script.callFunction',
         { functionDeclaration: fn, arguments: args, awaitPromise: true, target: scriptTarget(frame, realm), resultOwnership: 'none' },
         AbortSignal.any([signal, replaced.signal]),

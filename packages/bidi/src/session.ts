@@ -133,7 +133,7 @@ export class BidiSession implements BackendSession {
     try {
       await this.browser.conn.send(
         'browsingContext.handleUserPrompt',
-        { context: p['context'], accept: answer.accept, ...(userText !== undefined ? { userText } : {}) },
+        { context: page.targetId, accept: answer.accept, ...(userText !== undefined ? { userText } : {}) },
         AbortSignal.timeout(5_000),
       );
     } catch {
@@ -195,7 +195,7 @@ export class BidiSession implements BackendSession {
     browser.assertAlive();
     const conn = browser.conn;
     const ownContext = kind === 'user_context';
-    const userContext = ownContext ? (await conn.send<{ userContext: string }>('browser.createUserContext', {}, signal)).userContext : 'default';
+    const userContext = ownContext ? (await conn.send('browser.createUserContext', {}, signal)).userContext : 'default';
     const scratch = new ScratchDir('bp-bidi-');
     try {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
@@ -218,7 +218,7 @@ export class BidiSession implements BackendSession {
   async newPage(signal: AbortSignal): Promise<BackendPage> {
     this.browser.assertAlive();
     if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
-    const { context } = await this.browser.conn.send<{ context: string }>('browsingContext.create', { type: this.pageOptions.contextType, userContext: this.userContext }, signal);
+    const { context } = await this.browser.conn.send('browsingContext.create', { type: this.pageOptions.contextType, userContext: this.userContext }, signal);
     return this.track(context);
   }
 
@@ -309,7 +309,7 @@ async function allowDownloads(browser: BidiBrowser, userContext: string, scratch
  */
 async function addListenerRecorder(browser: BidiBrowser, userContext: string, signal: AbortSignal): Promise<string | undefined> {
   try {
-    const { script } = await browser.conn.send<{ script: string }>(
+    const { script } = await browser.conn.send(
       'script.addPreloadScript',
       { functionDeclaration: listenerRecorderSource(), userContexts: [userContext] },
       signal,
@@ -328,7 +328,7 @@ async function addPreload(browser: BidiBrowser, userContext: string, o: PageOpti
   } catch {
     return undefined; // no page script yet: `call` installs on demand and reports the failure there
   }
-  const { script } = await browser.conn.send<{ script: string }>(
+  const { script } = await browser.conn.send(
     'script.addPreloadScript',
     // In our sandbox, where every later call of ours runs (see SANDBOX in page.ts).
     { functionDeclaration: `function () {\n${sandboxedPageScript(source)}\n}`, userContexts: [userContext], sandbox: SANDBOX },

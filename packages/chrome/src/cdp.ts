@@ -3,6 +3,14 @@ import { bidiSessionOf, contextOf, type BidiSession } from '@browser-provider/bi
 import type { CustomMethodContext } from '@browser-provider/core';
 import { z } from 'zod';
 
+/** chromedriver's vendor commands, which the spec's command map does not hold (chromium-bidi's CDP extension). */
+declare module '@browser-provider/bidi' {
+  interface BidiCommands {
+    'goog:cdp.getSession': { params: { context: string }; returnType: { session?: string } };
+    'goog:cdp.sendCommand': { params: { method: string; params: object; session?: string }; returnType: { result: unknown; session?: string } };
+  }
+}
+
 /**
  * CDP through chromedriver's BiDi extension commands (`goog:cdp.getSession`, `goog:cdp.sendCommand`,
  * chromedriver 156 / chromium-bidi). A page-scoped call runs in the page's CDP session.
@@ -17,8 +25,8 @@ async function cdp(s: BidiSession, ctx: CustomMethodContext, method: string, par
     });
   }
   const conn = s.browser.conn;
-  const session = context ? (await conn.send<{ session?: string }>('goog:cdp.getSession', { context }, ctx.signal)).session : undefined;
-  const r = await conn.send<{ result: unknown }>('goog:cdp.sendCommand', { method, params, ...(session ? { session } : {}) }, ctx.signal);
+  const session = context ? (await conn.send('goog:cdp.getSession', { context }, ctx.signal)).session : undefined;
+  const r = await conn.send('goog:cdp.sendCommand', { method, params, ...(session ? { session } : {}) }, ctx.signal);
   return r.result;
 }
 

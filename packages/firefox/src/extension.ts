@@ -1,5 +1,5 @@
 import { defineCustomMethod, ProviderError, type PathKind } from '@browser-provider/core';
-import { bidiSessionOf } from '@browser-provider/bidi';
+import { bidiSessionOf, type BidiParams } from '@browser-provider/bidi';
 import { z } from 'zod';
 
 export const InstallExtensionParams = z
@@ -35,12 +35,13 @@ export const installExtension = defineCustomMethod({
       if (ctx.confinePath === undefined) throw new ProviderError('permission_denied', `${field}: server paths are not available here`, { detail: 'path_not_allowed', details: { field } });
       return ctx.confinePath(path, field, kind);
     };
-    const extensionData =
+    // The schema's refine leaves exactly one of the three set.
+    const extensionData: BidiParams<'webExtension.install'>['extensionData'] =
       p.path !== undefined
         ? { type: 'path', path: confine(p.path, 'path', 'directory') }
         : p.archive_path !== undefined
           ? { type: 'archivePath', path: confine(p.archive_path, 'archive_path', 'file') }
-          : { type: 'base64', value: p.archive_base64 };
+          : { type: 'base64', value: p.archive_base64 ?? '' };
     const s = bidiSessionOf(ctx);
     if (s.attached) {
       throw new ProviderError('permission_denied', 'Refusing to install an extension into a browser this provider did not launch.', {
@@ -48,7 +49,7 @@ export const installExtension = defineCustomMethod({
         repair: { method: 'provider.describe', params: {}, hint: 'Install the extension in that browser yourself, or use a browser this provider launches.' },
       });
     }
-    const r = await s.browser.conn.send<{ extension: string }>('webExtension.install', { extensionData }, ctx.signal);
+    const r = await s.browser.conn.send('webExtension.install', { extensionData }, ctx.signal);
     return { extension_id: r.extension };
   },
 });

@@ -149,7 +149,7 @@ export function describeBidiBackend(name: string, make: () => BidiBackend): void
       const second = await other.newPage(sig());
       await second.navigate(`${site.a}/next`, 'load', sig());
       const conn = (session as BidiSession).browser.conn;
-      const r = await conn.send<{ result: { value: string } }>(
+      const r = await conn.send(
         'script.callFunction',
         {
           functionDeclaration: `() => new Promise((r) => { const t = performance.now(); requestAnimationFrame(() => requestAnimationFrame(() => r(document.visibilityState + ' ' + Math.round(performance.now() - t)))); })`,
@@ -158,6 +158,7 @@ export function describeBidiBackend(name: string, make: () => BidiBackend): void
         },
         sig(),
       );
+      if (r.type !== 'success' || r.result.type !== 'string') throw new Error(`the page answered ${JSON.stringify(r)}`);
       const [state, ms] = r.result.value.split(' ');
       expect(state).toBe('visible');
       expect(Number(ms)).toBeLessThan(400);
