@@ -1,5 +1,5 @@
 import type { MethodName, MethodTraits, Repair, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
-import { METHODS, OWN_METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName, isOwnMethodName } from '@browser-provider/protocol';
+import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName, knownTraits } from '@browser-provider/protocol';
 import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-methods';
 import { traitsOfCustom, type CustomMethod } from './custom-method';
 import { findCustomMethod, gateEnabled, gatedError } from './custom-registry';
@@ -254,9 +254,7 @@ export class Dispatcher {
 
 /** Whether a repair naming `method` gets the caller's session_id (trait `needsSession`; an engine's methods take one). */
 function repairTakesSession(method: string): boolean {
-  if (isMethodName(method)) return METHODS[method].traits.needsSession;
-  if (isOwnMethodName(method)) return OWN_METHODS[method].traits.needsSession;
-  return true;
+  return knownTraits(method)?.needsSession ?? true;
 }
 
 /**

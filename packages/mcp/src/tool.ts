@@ -1,3 +1,5 @@
+import type { AnyMethodName, Gate } from '@browser-provider/protocol';
+import { knownTraits } from '@browser-provider/protocol';
 import { z } from 'zod';
 import type { Vocabulary } from './answer';
 import type { ProviderLink } from './link';
@@ -9,8 +11,8 @@ export interface ToolAnswer {
   image?: { data: string; mimeType: string };
 }
 
-/** Server flags a tool needs; a gated tool is not even listed without its flag. */
-export type ToolGate = 'allow-eval';
+/** Server flags a tool needs (its method's `gate` trait); a gated tool is not even listed without its flag. */
+export type ToolGate = Gate;
 
 export interface ToolContext {
   link: ProviderLink;
@@ -26,7 +28,7 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
   description: string;
-  method: string | undefined;
+  method: AnyMethodName | undefined;
   input: S;
   readOnly: boolean;
   destructive?: boolean;
@@ -36,7 +38,11 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   run(ctx: ToolContext, args: z.infer<S>): Promise<ToolAnswer>;
 }
 
-export const defineTool = <S extends z.ZodObject>(t: ToolDef<S>): ToolDef => t as unknown as ToolDef;
+/** A tool's gate is its method's, from the method table; it is never written on the tool. */
+export const defineTool = <S extends z.ZodObject>(t: Omit<ToolDef<S>, 'gate'>): ToolDef => {
+  const gate = t.method === undefined ? undefined : knownTraits(t.method)?.gate;
+  return { ...t, ...(gate === undefined ? {} : { gate }) } as unknown as ToolDef;
+};
 
 /** Our element refs (`e12`); anything else in `target` is a CSS selector. */
 const REF = /^e\d+$/;

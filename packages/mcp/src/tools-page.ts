@@ -169,7 +169,6 @@ export const PAGE_TOOLS: ToolDef[] = [
     }),
     readOnly: false,
     destructive: true,
-    gate: 'allow-eval',
     async run(ctx, a) {
       const arg = a.target !== undefined ? `document.querySelector(${JSON.stringify(a.target)})` : '';
       const r = await ctx.link.call<ResultOf<'page.eval'>>('page.eval', { expression: `(${a.function})(${arg})`, await_promise: true });

@@ -5,8 +5,10 @@
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { z } from 'zod';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES, ErrorEnvelope, EventEnvelope, METHODS, METHOD_NAMES, RequestEnvelope, SuccessEnvelope, toJsonSchema } from '../src/index';
+import type { MethodTraits } from '../src/index';
+import { ERROR_CODES, ErrorEnvelope, EventEnvelope, METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, RequestEnvelope, SuccessEnvelope, toJsonSchema } from '../src/index';
 
 const docsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../docs');
 const outDir = join(docsDir, 'protocol/schemas');
@@ -23,6 +25,16 @@ for (const name of METHOD_NAMES) {
     result: toJsonSchema(m.result, 'output'),
   });
 }
+for (const name of OWN_METHOD_NAMES) {
+  const m = OWN_METHODS[name];
+  put(`${name}.json`, {
+    method: name,
+    tier: m.traits.tier,
+    description: m.description,
+    params: toJsonSchema(m.params, 'input'),
+    result: toJsonSchema(m.result, 'output'),
+  });
+}
 put('envelope.request.json', toJsonSchema(RequestEnvelope, 'input'));
 put('envelope.success.json', toJsonSchema(SuccessEnvelope, 'output'));
 put('envelope.error.json', toJsonSchema(ErrorEnvelope, 'output'));
@@ -32,6 +44,13 @@ const fieldList = (schema: Record<string, unknown>) =>
   Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {})
     .map((k) => ((schema.required as string[] | undefined)?.includes(k) ? `**${k}**` : k))
     .join(', ');
+/** The traits a reader acts on, in words (the method table in packages/protocol holds them all). */
+const traitWords = (t: MethodTraits) =>
+  [t.mutating && 'mutating', t.navigates && 'navigates', t.inJob && 'in jobs', t.afterSnapshot && 'after-action snapshot', t.gate && `needs --${t.gate}`].filter(Boolean).join(', ') || '—';
+const row = (name: string, tier: string, description: string, params: z.ZodType, traits: MethodTraits) => {
+  const fields = fieldList(toJsonSchema(params, 'input')).replace(/, timeout_ms|timeout_ms, |^timeout_ms$/, '');
+  return `| \`${name}\` | ${tier} | ${description} | ${fields} | ${traitWords(traits)} |`;
+};
 const reference = [
   '# Browser Provider Protocol 0.1 — reference',
   '',
@@ -45,14 +64,17 @@ const reference = [
   '',
   'Required params in **bold**. Every method also takes `timeout_ms`.',
   '',
-  '| method | tier | what it does | params |',
-  '|---|---|---|---|',
-  ...METHOD_NAMES.map((name) => {
-    const m = METHODS[name];
-    const params = toJsonSchema(m.params, 'input');
-    const fields = fieldList(params).replace(/, timeout_ms|timeout_ms, |^timeout_ms$/, '');
-    return `| \`${name}\` | ${m.tier} | ${m.description} | ${fields} |`;
-  }),
+  '| method | tier | what it does | params | traits |',
+  '|---|---|---|---|---|',
+  ...METHOD_NAMES.map((name) => row(name, METHODS[name].tier, METHODS[name].description, METHODS[name].params, METHODS[name].traits)),
+  '',
+  '## Provider methods (every engine)',
+  '',
+  'Namespaced methods of ours beside the draft\'s; `provider.describe` lists them in `custom_methods`.',
+  '',
+  '| method | tier | what it does | params | traits |',
+  '|---|---|---|---|---|',
+  ...OWN_METHOD_NAMES.map((name) => row(name, 'provider', OWN_METHODS[name].description, OWN_METHODS[name].params, OWN_METHODS[name].traits)),
   '',
   '## Error codes',
   '',

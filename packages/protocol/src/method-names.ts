@@ -1,5 +1,6 @@
-import type { MethodName } from './methods';
-import type { OwnMethodName } from './own-methods';
+import { METHODS, isMethodName, type MethodName } from './methods';
+import { OWN_METHODS, isOwnMethodName, type OwnMethodName } from './own-methods';
+import type { MethodTraits } from './traits';
 
 /**
  * The namespaces engines add methods under. Their schemas and traits live in the adapter packages
@@ -13,3 +14,10 @@ export type CustomMethodName = `${EngineNamespace}.${string}`;
 export type AnyMethodName = MethodName | OwnMethodName | CustomMethodName;
 
 export const isCustomMethodName = (name: string): name is CustomMethodName => (ENGINE_NAMESPACES as readonly string[]).includes(name.slice(0, name.indexOf('.')));
+
+/** The traits of a draft method or one of ours; an engine's are with its declaration (undefined here). */
+export function knownTraits(name: string): MethodTraits | undefined {
+  if (isMethodName(name)) return METHODS[name].traits;
+  if (isOwnMethodName(name)) return OWN_METHODS[name].traits;
+  return undefined;
+}
