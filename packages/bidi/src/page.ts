@@ -1,6 +1,6 @@
 import type { BackendEvent, BackendPage, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
-import { evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
-import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, parseOpReply, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
+import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo } from './cookies';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 import type { Script } from 'webdriver-bidi-protocol';
@@ -126,14 +126,8 @@ export class BidiPage implements BackendPage {
   }
 
   async call<K extends OpName>(frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
-    let reply = parseOpReply(await this.invoke(frame, op, JSON.stringify(args), signal));
-    if (reply === null) {
-      await this.install(frame, signal);
-      reply = parseOpReply(await this.invoke(frame, op, JSON.stringify(args), signal));
-      if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.', { detail: 'page_script_missing' });
-    }
-    if (!reply.ok) throw new ProviderError('internal_error', `Page script op ${op} failed: ${reply.error}`, { detail: 'page_script_error' });
-    return reply.value as OpResult<K>;
+    const argsJson = JSON.stringify(args);
+    return callPageOp(op, () => this.invoke(frame, op, argsJson, signal), () => this.install(frame, signal));
   }
 
   async childFrame(frame: FrameKey, iframeId: number, signal: AbortSignal): Promise<FrameKey | null> {

@@ -1,7 +1,7 @@
 import type { DriverClient } from './client';
-import { chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
+import { callPageOp, chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
 import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
-import { ELEMENT_BY_ID, installSource, OP_CALLER, parseOpReply } from '@browser-provider/page-script';
+import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
@@ -137,19 +137,15 @@ export class ClassicPage implements BackendPage {
   }
 
   call<K extends OpName>(frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
-    return this.inFrame(frame, signal, async (c) => {
+    return this.inFrame(frame, signal, (c): Promise<OpResult<K>> => {
       const argsJson = JSON.stringify(args);
-      let reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
-      if (reply === null) {
-        // A new document has no page script: install it (idempotent) and ask once more.
+      return callPageOp(
+        op,
+        () => c.executeScript(CALL_OP, [op, argsJson]),
         // No sandbox realm in classic WebDriver: the script runs in the page's realm, so it takes the DOM
         // functions its checks rest on from a fresh about:blank realm (see page-script's realm.ts).
-        await c.executeScript(`${installSource(this.hooks.pageScript(), { realm: 'fresh' })}\n;return true;`, []);
-        reply = parseOpReply(await c.executeScript(CALL_OP, [op, argsJson]));
-        if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.');
-      }
-      if (!reply.ok) throw new ProviderError('internal_error', `Page script op "${op}" failed: ${reply.error}`);
-      return reply.value as OpResult<K>;
+        () => c.executeScript(`${installSource(this.hooks.pageScript(), { realm: 'fresh' })}\n;return true;`, []),
+      );
     });
   }
 

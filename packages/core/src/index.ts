@@ -2,6 +2,7 @@ export * from './errors';
 export * from './backend';
 export * from './custom-method';
 export * from './deadline';
+export { callPageOp } from './page-call';
 export { Dispatcher } from './dispatcher';
 export { Provider, type ProviderOptions } from './provider';
 export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
