@@ -9,6 +9,7 @@ step "generated docs are up to date";     pnpm -s docs:check
 step "typecheck";                         pnpm -s exec tsc -p tsconfig.json
 step "lint";                              pnpm -s exec eslint .
 step "unit and real-browser tests";       pnpm -s exec vitest run
+step "packages as npm installs them";     pnpm -s test:pack
 step "fault run (kill -9 / SIGSTOP)";     pnpm -s test:faults
 step "certification of every installed browser"
 pnpm -s exec browser-provider certify --browser all --runs 3 --out reports --no-docs

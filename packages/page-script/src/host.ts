@@ -11,7 +11,6 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions, buildSync } from 'esbuild';
 import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION, type InstallOptions } from './constants';
 
 /**
@@ -58,8 +57,24 @@ export function parseOpReply(reply: unknown): OpReply {
   return JSON.parse(reply) as OpReply;
 }
 
+/**
+ * The esbuild options below, typed here rather than with esbuild's BuildOptions: the published .d.ts
+ * must not need esbuild, which a consumer of the prebuilt page script never installs.
+ */
+export interface PageScriptBuildOptions {
+  entryPoints: string[];
+  bundle: true;
+  write: false;
+  format: 'iife';
+  platform: 'browser';
+  target: string;
+  minify: boolean;
+  legalComments: 'none';
+  logLevel: 'silent';
+}
+
 /** How the in-page program is bundled: one idempotent IIFE from ./page/main.ts. The server build uses the same. */
-export function pageScriptBuildOptions(): BuildOptions & { entryPoints: string[] } {
+export function pageScriptBuildOptions(): PageScriptBuildOptions {
   return {
     entryPoints: [fileURLToPath(new URL('./page/main.ts', import.meta.url))],
     bundle: true,
@@ -82,7 +97,7 @@ let cached: string | undefined = typeof __BROWSER_PROVIDER_PAGE_SCRIPT__ === 'st
  */
 export function pageScriptSource(): string {
   if (cached !== undefined) return cached;
-  const esbuild = createRequire(import.meta.url)('esbuild') as { buildSync: typeof buildSync };
+  const esbuild = createRequire(import.meta.url)('esbuild') as { buildSync(o: PageScriptBuildOptions): { outputFiles?: Array<{ text: string }> } };
   const out = esbuild.buildSync(pageScriptBuildOptions()).outputFiles?.[0];
   if (!out) throw new Error('esbuild produced no output for the page script');
   cached = out.text;
