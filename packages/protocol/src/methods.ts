@@ -243,6 +243,11 @@ export const METHODS = {
       clicked: z.boolean(),
       navigation_occurred: z.boolean().optional(),
       url: z.string().optional(),
+      /**
+       * Additive: where the pointer went, in the top-level viewport's CSS pixels. The centre when it is
+       * reachable, else the first visible point of the element that hit-tests to it.
+       */
+      point: Point.optional(),
     }),
     { scope: 'page', mutating: true, inJob: true, afterSnapshot: true },
   ),

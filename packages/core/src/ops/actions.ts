@@ -13,7 +13,7 @@ const REPORT_WAIT_MS = 500;
 export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
     const { navigated } = await page.backend.click(p.position, signal);
-    return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url };
+    return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url, point: p.position };
   }
   const target = await resolveTarget(session, page, 'page.click', p, signal);
   // An ok check arms the page's click guard in the target's frame (see prepare in the page script).
@@ -34,7 +34,7 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     });
   }
   const url = !navigated && inTop && seen !== undefined ? seen.url : (await page.backend.info(signal)).url;
-  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url };
+  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url, point };
 }
 
 export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {
