@@ -33,7 +33,9 @@ export const USAGE = `pnpm bench [options]
   --grid                            only Chrome launched here vs through a Selenium Grid on loopback (needs Java)
   --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)
   --mcp                             only the MCP tasks: our MCP server and Playwright MCP, side by side
-                                    (with --engines, --quick, --runs N, --write / --no-write)`;
+                                    (with --engines, --quick, --runs N, --write / --no-write)
+  --wdio                            only WebdriverIO beside ours, Playwright and Puppeteer, in alternation
+                                    (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)`;
 
 export function installed(engine: Engine): boolean {
   switch (engine) {

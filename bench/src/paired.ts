@@ -15,7 +15,7 @@ import type { Engine, Iterations, PairedResult } from './types';
  */
 
 /** Runs every contender once per round, rotating who goes first; the median per contender. */
-async function alternate(rounds: number, contenders: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
+export async function alternate(rounds: number, contenders: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
   const names = Object.keys(contenders);
   const times = new Map<string, number[]>(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
