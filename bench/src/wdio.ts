@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,11 @@ import { StdioProvider } from './stdio-client';
  */
 
 const require = createRequire(import.meta.url);
+/** A package's version; webdriverio's exports map hides its package.json, so that one is read from disk. */
+const version = (pkg: string) =>
+  pkg === 'webdriverio'
+    ? String((JSON.parse(readFileSync(new URL('../node_modules/webdriverio/package.json', import.meta.url), 'utf8')) as { version: string }).version)
+    : String((require(`${pkg}/package.json`) as { version: string }).version);
 const ROWS = 1_000;
 const TEXTBOX = `#row-${TARGET_ROW} input[type=text]`;
 type Wdio = Awaited<ReturnType<typeof remote>>;
@@ -189,6 +195,7 @@ export async function wdioBench(argv: string[], log: (s: string) => void): Promi
   if (asked.includes('firefox')) log('wdio: Firefox is not measured (WebdriverIO needs geckodriver, which is not installed)');
   const rounds = values.quick ? 5 : 15;
   const launchRounds = values.quick ? 2 : 5;
+  const versions = { wdio: version('webdriverio'), playwright: version('playwright-core'), puppeteer: version('puppeteer-core') };
   const loadStart = loadavg()[0]?.toFixed(1);
   const started = new Date();
   const server = await startBenchServer();
@@ -216,19 +223,20 @@ export async function wdioBench(argv: string[], log: (s: string) => void): Promi
   const t = table(rows);
   console.log(toConsole(t));
   if (!values.write) return log('docs/benchmarks.md left alone (pass --write to rewrite its WebdriverIO section)');
-  const version = (pkg: string) => String((require(`${pkg}/package.json`) as { version: string }).version);
   writeSection(
     'wdio',
     section(
       'Beside WebdriverIO',
       [
         `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (\`pnpm bench --wdio --write\`).`,
-        `WebdriverIO ${version('webdriverio')}, Playwright ${version('playwright-core')}, Puppeteer ${version('puppeteer-core')} and ours on one ${ROWS.toLocaleString('en')}-row catalog page per contender, called in alternation (each round runs every contender once, rotating who goes first; one untimed warm-up call each). Calls: ours \`page.click\`/\`page.type\` (\`replace: true\`) by ref and \`page.screenshot\`; WebdriverIO \`$(selector).click()\`, \`$(selector).setValue()\`, \`browser.takeScreenshot()\`; Playwright \`locator.click()\`, \`locator.fill()\`, \`page.screenshot()\`; Puppeteer \`page.click\`, \`page.type\`, \`page.screenshot()\`. Launch to first page: start the browser (and driver), open the page loaded, stop.`,
+        `WebdriverIO ${versions.wdio}, Playwright ${versions.playwright}, Puppeteer ${versions.puppeteer} and ours on one ${ROWS.toLocaleString('en')}-row catalog page per contender, called in alternation (each round runs every contender once, rotating who goes first; one untimed warm-up call each). Calls: ours \`page.click\`/\`page.type\` (\`replace: true\`) by ref and \`page.screenshot\`; WebdriverIO \`$(selector).click()\`, \`$(selector).setValue()\`, \`browser.takeScreenshot()\`; Playwright \`locator.click()\`, \`locator.fill()\`, \`page.screenshot()\`; Puppeteer \`page.click\`, \`page.type\`, \`page.screenshot()\`. Launch to first page: start the browser (and driver), open the page loaded, stop.`,
       ],
       [t],
       [
         'WebdriverIO is pointed at a driver the bench starts (chromedriver with our Chromium flags, a BiDi session through `webSocketUrl`; WebKitWebDriver with MiniBrowser under a private Xvfb, classic), so it starts and downloads nothing. Playwright and Puppeteer drive only Chromium here (they cannot drive WebKitGTK\'s MiniBrowser).',
         'Firefox is not in the table: WebdriverIO 9 opens every session with classic WebDriver HTTP (`POST /session`) before it upgrades to BiDi, and Firefox speaks that only through geckodriver, which is not installed here (its npm package downloads the binary at run time, which this project does not allow).',
+        "Ours' click is a checked click: it hit-tests the target, clicks, then waits for a navigation the click may have started. On WebKit, which lacks the Navigation API, the classic backend waits 60 ms and looks again and releases the input state after every click (see the main section's notes), which is most of its gap to WebdriverIO there.",
+        "Ours' launch to first page also starts a `browser-provider serve` process (in the workspace, Node running the TypeScript sources through tsx) and opens a session before the page; the peers run in the bench's own process.",
         ...(errors.length ? [`Not measured in this run: ${errors.map((e) => `\`${e}\``).join('; ')}.`] : []),
         `The machine is shared: other work ran on the same 2 cores (1-minute load average ${loadStart} at the start, ${loadavg()[0]?.toFixed(1)} at the end). Absolute times are noisy; the ratios, from calls made in alternation, are the figures to read.`,
       ],
