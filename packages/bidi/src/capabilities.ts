@@ -25,3 +25,8 @@ export const BIDI_OPTIONAL_METHODS: readonly MethodName[] = [
 ];
 
 export const BIDI_FEATURES: readonly Feature[] = ['js_eval', 'network_observe', 'console_observe', 'file_upload', 'download_observe'];
+
+/** The features a BiDi engine adapter reports (the same on every engine here), plus attach when it attaches. */
+export function bidiEngineFeatures(attaches: boolean): Feature[] {
+  return ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts', ...BIDI_FEATURES, ...(attaches ? (['attach_existing_browser'] as const) : [])];
+}

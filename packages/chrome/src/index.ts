@@ -1,5 +1,5 @@
-import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
+import type { ProviderStatus } from '@browser-provider/protocol';
+import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
@@ -19,9 +19,6 @@ export interface ChromeBackendOptions {
   /** Override of the page script source (tests). */
   pageScript?: () => string;
 }
-
-const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts', ...BIDI_FEATURES];
-const OPTIONAL: MethodName[] = [...BIDI_OPTIONAL_METHODS];
 
 export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBackend {
   return new BidiBackend(chromeAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
@@ -55,8 +52,8 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
       'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9515/session',
     ],
     status: (live) => chromeStatus(options, live),
-    features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
-    optionalMethods: () => OPTIONAL,
+    features: () => bidiEngineFeatures(Boolean(attachUrl)),
+    optionalMethods: () => [...BIDI_OPTIONAL_METHODS],
     customMethods: () => [cdpSend, performanceMetrics],
     // Chrome 156 (chromedriver 156): a link click's navigationStarted arrives 0–20 ms after
     // input.performActions answers on a loaded 2-core machine; 100 ms leaves margin.

@@ -1,5 +1,5 @@
-import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { BIDI_FEATURES, BIDI_OPTIONAL_METHODS, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
+import type { ProviderStatus } from '@browser-provider/protocol';
+import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
@@ -19,9 +19,6 @@ export interface FirefoxBackendOptions {
   /** Override of the page script source (tests). */
   pageScript?: () => string;
 }
-
-const FEATURES: Feature[] = ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts', ...BIDI_FEATURES];
-const OPTIONAL: MethodName[] = [...BIDI_OPTIONAL_METHODS];
 
 export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiBackend {
   return new BidiBackend(firefoxAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
@@ -55,8 +52,8 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
       'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9222 (Firefox allows one automation session at a time).',
     ],
     status: (live) => firefoxStatus(options.executablePath, live),
-    features: () => (attachUrl ? [...FEATURES, 'attach_existing_browser'] : FEATURES),
-    optionalMethods: () => OPTIONAL,
+    features: () => bidiEngineFeatures(Boolean(attachUrl)),
+    optionalMethods: () => [...BIDI_OPTIONAL_METHODS],
     customMethods: () => [installExtension],
     // Firefox 153: a link click's navigationStarted arrives before input.performActions answers
     // (measured 45–150 ms earlier), so a short grace only covers scheduling jitter.
