@@ -67,4 +67,6 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'invalid_request', detail: 'not_a_file', retryable: false, when: 'upload.set_files / install_extension archive_path: the path is not a regular file.' },
   { code: 'invalid_request', detail: 'not_a_directory', retryable: false, when: 'firefox.install_extension path: an unpacked extension must be a directory.' },
   { code: 'invalid_request', detail: 'unknown_download', retryable: false, repair: 'download.list', when: "download.wait with an id that is not one of the session's downloads." },
+  { code: 'internal_error', detail: 'page_script_missing', retryable: false, when: 'Our in-page program did not install in the document, even after injecting it again (a page that blocks it, or a document between loads).' },
+  { code: 'internal_error', detail: 'page_script_error', retryable: false, when: 'An operation of our in-page program failed in the page; the message carries its error.' },
 ];

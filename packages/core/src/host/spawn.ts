@@ -126,7 +126,16 @@ export function spawnOwned(command: string, args: string[], opts: SpawnOptions =
         removeDirs(dirs);
       });
     };
-    child.once('exit', (code, sig) => done(sig ? `signal ${sig}` : `code ${code}`));
+    // 'exit' can come before the last stdout/stderr chunks are read (a process that prints and exits at
+    // once), so wait for its pipes to close too, but not long: a grandchild may hold them open for good.
+    child.once('exit', (code, sig) => {
+      const how = sig ? `signal ${sig}` : `code ${code}`;
+      const timer = setTimeout(() => done(how), 100);
+      child.once('close', () => {
+        clearTimeout(timer);
+        done(how);
+      });
+    });
     child.once('error', (e) => done(`spawn error: ${e.message}`));
   });
 
