@@ -1,10 +1,10 @@
-import { resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runStdioServer } from '@browser-provider/core';
-import { BROWSERS, parseBrowser, parseBrowserSpec, type BrowserName, type BrowserSpec } from './browsers';
-import { exportGridFlags, gridFromEnv, parseGridCapabilities, parseGridUrl } from './grid';
-import { chooseEngines, engineOptions } from './engines';
+import { BROWSERS, parseBrowser, type BrowserName } from './browsers';
+import { gridFromEnv } from './grid';
+import { chooseEngines } from './engines';
 import { addMcpCommand } from './mcp-command';
+import { addServerFlags, GRID_CAPS_HELP, GRID_URL_HELP, gridCapsArg, gridUrlArg, positiveInt, serverOptions, type ServerFlags } from './server-flags';
 
 const browserArg = (v: string): BrowserName => {
   try {
@@ -13,70 +13,28 @@ const browserArg = (v: string): BrowserName => {
     throw new InvalidArgumentError((e as Error).message);
   }
 };
-const browserSpecArg = (v: string): BrowserSpec => {
-  try {
-    return parseBrowserSpec(v);
-  } catch (e) {
-    throw new InvalidArgumentError((e as Error).message);
-  }
-};
 /** Repeatable options: each use appends. */
 const collect = (v: string, all: string[]): string[] => [...all, v];
 const browsersArg = (v: string): BrowserName[] => (v === 'all' ? [...BROWSERS] : v.split(',').map(browserArg));
-const gridUrlArg = (v: string): string => {
-  try {
-    return parseGridUrl(v);
-  } catch (e) {
-    throw new InvalidArgumentError((e as Error).message);
-  }
-};
-const gridCapsArg = (v: string): Record<string, unknown> => {
-  try {
-    return parseGridCapabilities(v);
-  } catch (e) {
-    throw new InvalidArgumentError((e as Error).message);
-  }
-};
-const positiveInt = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
-  return n;
-};
 
 const program = new Command()
   .name('browser-provider')
   .description('Drive real browsers through the Browser Provider Protocol 0.1.')
   .showHelpAfterError();
 
-program
-  .command('serve')
-  .description('Serve the protocol on stdin/stdout (one JSON envelope per line; logs on stderr).')
-  .requiredOption('--browser <names>', 'firefox | chrome | safari, a comma-separated list of them (the first is the default engine), or auto (every installed one)', browserSpecArg)
-  .option('--prelaunch', "start every engine's browser at server start, so the first session does not wait for a launch", false)
-  .option('--allow-debug', 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)', false)
-  .option('--allow-eval', 'enable page.eval', false)
-  .option('--allow-extensions', 'enable installing browser extensions (firefox.install_extension); an extension reaches every session', false)
-  .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
-  .option('--upload-root <dir>', 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-  .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
-  .option('--profile-root <dir>', 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles')
-  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
-  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
-  .hook('preAction', (cmd) => exportGridFlags(cmd.opts()))
-  .action(async (o: { browser: BrowserSpec; prelaunch: boolean; allowDebug: boolean; allowEval: boolean; allowExtensions: boolean; attachUrl?: string; timeoutMs?: number; uploadRoot: string[]; profileRoot?: string }) => {
-    const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
-    await runStdioServer(choice.backends, {
-      ...engineOptions(choice),
-      prelaunch: o.prelaunch,
-      allowDebug: o.allowDebug,
-      allowEval: o.allowEval,
-      allowExtensions: o.allowExtensions,
-      uploadRoots: o.uploadRoot,
-      ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
-      ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),
-    });
-    process.exit(0);
-  });
+addServerFlags(
+  program.command('serve').description('Serve the protocol on stdin/stdout (one JSON envelope per line; logs on stderr).'),
+  {
+    allowDebug: 'enable raw protocol passthrough (bidi.send, cdp.send, webdriver.send)',
+    allowEval: 'enable page.eval',
+    uploadRoot: 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)',
+    profileRoot: 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles',
+  },
+).action(async (o: ServerFlags) => {
+  const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
+  await runStdioServer(choice.backends, serverOptions(o, choice));
+  process.exit(0);
+});
 
 addMcpCommand(program);
 
@@ -85,8 +43,8 @@ program
   .description('Detect each browser: found, version, running, and what to install when missing.')
   .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
   .option('--json', 'print JSON', false)
-  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
-  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
+  .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
+  .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
   .action(async (o: { browser: BrowserName[]; json: boolean; gridUrl?: string; gridCapabilities?: Record<string, unknown> }) => {
     // status and certify are imported when used, so serve does not load them (or the conformance suite).
     const { statusCommand } = await import('./status');
@@ -105,8 +63,8 @@ program
     if (v !== 'core' && v !== 'all') throw new InvalidArgumentError('expected core or all');
     return v;
   }, 'all')
-  .option('--grid-url <url>', 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL', gridUrlArg)
-  .option('--grid-capabilities <json>', 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES', gridCapsArg)
+  .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
+  .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
   .option('--provider-command <cmd>', 'certify any provider that speaks the protocol over stdio (split like a shell, run without one); repeatable, one matrix row each; with it, --browser certifies only the browsers named', collect, [])
   .option('--name <label>', 'the matrix label of the --provider-command in the same position', collect, [])
   .option('--expectations <file.json>', 'expected outcomes of the --provider-command in the same position (default: every scenario passes)', collect, [])

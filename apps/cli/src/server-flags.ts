@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { ProviderServerOptions } from '@browser-provider/core';
+import { parseBrowserSpec, type BrowserSpec } from './browsers';
+import { engineOptions, type EngineChoice } from './engines';
+import { exportGridFlags, parseGridCapabilities, parseGridUrl } from './grid';
+
+/**
+ * The flags every server command takes (`serve`, `mcp`), declared once so the two cannot drift: the
+ * engines, the gates (off by default; `describe` says so), uploads, profiles, deadlines and the Grid.
+ */
+
+/** A parse failure as commander's invalid-argument error (it prints the message and the usage). */
+export function asArgument<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+}
+
+export const positiveInt = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+};
+export const gridUrlArg = (v: string): string => asArgument(() => parseGridUrl(v));
+export const gridCapsArg = (v: string): Record<string, unknown> => asArgument(() => parseGridCapabilities(v));
+export const GRID_URL_HELP = 'take browsers from this Selenium Grid 4 (hub or router URL) instead of launching them; default $BROWSER_PROVIDER_GRID_URL';
+export const GRID_CAPS_HELP = 'with --grid-url: capabilities merged over each engine\'s, e.g. {"platformName":"mac"}; default $BROWSER_PROVIDER_GRID_CAPABILITIES';
+
+export interface ServerFlags {
+  browser: BrowserSpec;
+  prelaunch: boolean;
+  allowDebug: boolean;
+  allowEval: boolean;
+  allowExtensions: boolean;
+  attachUrl?: string;
+  uploadRoot: string[];
+  timeoutMs?: number;
+  profileRoot?: string;
+}
+
+/** What a flag enables, in the words of the surface (protocol method names for serve, tool names for mcp). */
+export interface FlagWords {
+  allowDebug: string;
+  allowEval: string;
+  uploadRoot: string;
+  profileRoot: string;
+}
+
+export function addServerFlags(cmd: Command, words: FlagWords): Command {
+  return cmd
+    .requiredOption('--browser <names>', 'firefox | chrome | safari, a comma-separated list of them (the first is the default engine), or auto (every installed one)', (v: string) => asArgument(() => parseBrowserSpec(v)))
+    .option('--prelaunch', "start every engine's browser at server start, so the first session does not wait for a launch", false)
+    .option('--allow-debug', words.allowDebug, false)
+    .option('--allow-eval', words.allowEval, false)
+    .option('--allow-extensions', 'enable installing browser extensions (firefox.install_extension); an extension reaches every session', false)
+    .option('--attach-url <url>', 'attach to a running browser at this endpoint instead of launching one')
+    .option('--upload-root <dir>', words.uploadRoot, (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
+    .option('--profile-root <dir>', words.profileRoot)
+    .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
+    .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
+    .hook('preAction', (c) => exportGridFlags(c.opts()));
+}
+
+/** The provider server's options from the shared flags. */
+export function serverOptions(o: ServerFlags, choice: EngineChoice): ProviderServerOptions {
+  return {
+    ...engineOptions(choice),
+    prelaunch: o.prelaunch,
+    allowDebug: o.allowDebug,
+    allowEval: o.allowEval,
+    allowExtensions: o.allowExtensions,
+    uploadRoots: o.uploadRoot,
+    ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
+    ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),
+  };
+}
