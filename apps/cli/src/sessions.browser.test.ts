@@ -42,7 +42,9 @@ for (const browser of BROWSERS) {
         const waiting = raw(c, 'w', 'page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 2_000 });
         const queued = raw(c, 'q', 'page.click', { session_id: s.session_id, text_query: 'Add' });
         const after = raw(c, 'a', 'page.wait', { session_id: s.session_id, text_present: 'count 0', timeout_ms: 5_000 });
-        expect(ok(await c.call('requests.cancel', { request_id: 'q' }))).toMatchObject({ cancelled: true, state: 'queued' });
+        // Only the session that sent a request may cancel it (issue 13 item 5): without session_id, 'q' is not reachable.
+        expect(ok(await c.call('requests.cancel', { request_id: 'q' }))).toMatchObject({ cancelled: false, state: 'not_found' });
+        expect(ok(await c.call('requests.cancel', { session_id: s.session_id, request_id: 'q' }))).toMatchObject({ cancelled: true, state: 'queued' });
         const cancelled = await queued;
         expect(cancelled.ok).toBe(false);
         if (!cancelled.ok) expect(cancelled.error).toMatchObject({ code: 'not_ready', details: { code: 'cancelled', outcome: 'not_done' } });
