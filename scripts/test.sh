@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything CI checks: generated files up to date, types, lint, unit tests, real-browser tests, and
-# the certification of every installed browser (3 runs of the core tier, the errors tier once).
+# the certification of every installed browser (3 runs of the core tier; errors, optional and security once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure.sh

@@ -13,7 +13,7 @@ export interface CertifyCommandOptions {
   out: string;
   docs: boolean;
   requireAll?: boolean;
-  /** `core`: only the draft's 10 scenarios (the certification tier); `all` adds the errors and optional tiers. */
+  /** `core`: only the draft's 10 scenarios (the certification tier); `all` adds the errors, optional and security tiers. */
   tiers?: 'core' | 'all';
   /** Certify sessions taken from this Selenium Grid (`serve` reads it from the environment). */
   grid?: { url: string; capabilities?: Record<string, unknown> | undefined } | undefined;

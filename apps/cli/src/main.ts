@@ -59,7 +59,7 @@ program
   .option('--out <dir>', 'where to write the JSON and HTML reports', 'reports')
   .option('--no-docs', 'do not rewrite docs/compatibility.md (it is rewritten only when all browsers are certified together)')
   .option('--require-all', 'fail when a browser is not installed', false)
-  .option('--tiers <which>', 'core (the 10 certification scenarios only) or all (adds the errors and optional tiers)', (v: string) => {
+  .option('--tiers <which>', 'core (the 10 certification scenarios only) or all (adds the errors, optional and security tiers)', (v: string) => {
     if (v !== 'core' && v !== 'all') throw new InvalidArgumentError('expected core or all');
     return v;
   }, 'all')
