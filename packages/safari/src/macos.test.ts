@@ -44,6 +44,7 @@ function stubDriver(newSession: () => { status: number; value: unknown }): Stub 
         return exitReason;
       },
       exited,
+      drained: exited,
       output: [],
       onLine: () => () => true,
       async kill() {

@@ -18,6 +18,8 @@ export interface OwnedProcess {
   readonly exitReason: string | undefined;
   /** Settles with `exitReason` when the process exits; never rejects. */
   readonly exited: Promise<string>;
+  /** Settles after `exited` once the output pipes closed (at most 100 ms later): `output` is then complete. */
+  readonly drained: Promise<string>;
   /** The last output lines (stdout and stderr, bounded), for diagnostics. */
   readonly output: string[];
   /** Calls `listener` with each output line from now on. */
@@ -126,22 +128,18 @@ export function spawnOwned(command: string, args: string[], opts: SpawnOptions =
         removeDirs(dirs);
       });
     };
-    // 'exit' can come before the last stdout/stderr chunks are read (a process that prints and exits at
-    // once), so wait for its pipes to close too, but not long: a grandchild may hold them open for good.
-    child.once('exit', (code, sig) => {
-      const how = sig ? `signal ${sig}` : `code ${code}`;
-      const timer = setTimeout(() => done(how), 100);
-      child.once('close', () => {
-        clearTimeout(timer);
-        done(how);
-      });
-    });
+    child.once('exit', (code, sig) => done(sig ? `signal ${sig}` : `code ${code}`));
     child.once('error', (e) => done(`spawn error: ${e.message}`));
   });
+  // 'exit' can come before the last stdout/stderr chunks are read (a process that prints and exits at
+  // once): `drained` waits for the pipes to close too, but not long, since a grandchild may hold them open.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const drained = exited.then((how) => Promise.race([closed, new Promise<void>((r) => setTimeout(r, 100).unref())]).then(() => how));
 
   let killing: Promise<void> | undefined;
   return {
     pid,
+    drained,
     get alive() {
       return exitReason === undefined;
     },
@@ -198,7 +196,7 @@ export function waitForLine(proc: OwnedProcess, re: RegExp, signal: AbortSignal)
       reject(signal.reason);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    void proc.exited.then((how) => {
+    void proc.drained.then((how) => {
       done();
       reject(new Error(`exited (${how}) before printing ${re}; last output:\n${proc.output.slice(-15).join('\n')}`));
     });
