@@ -131,8 +131,11 @@ describe('session.ensure with persist', () => {
     expect(err).toMatchObject({
       code: 'permission_denied',
       retryable: true,
-      details: { code: 'profile_locked', profile: 'p1', holder_pid: process.pid, holder_session_id: a.session_id, repair: { method: 'session.ensure' } },
+      details: { code: 'profile_locked', profile: 'p1', holder_pid: process.pid, repair: { method: 'session.ensure' } },
     });
+    // The holder's session id is its credential: never in another caller's answer.
+    expect(err.details).not.toHaveProperty('holder_session_id');
+    expect(JSON.stringify(err)).not.toContain(a.session_id);
     expect(err.details.repair?.hint).toMatch(/another profile name|session\.close/);
     resultOf(await call('session.close', { session_id: a.session_id }));
     const b = resultOf(await call('session.ensure', { persist: true, profile: 'p1' }));

@@ -241,14 +241,14 @@ export class Provider {
   }
 
   #profileLocked(name: string, holder: LockRecord | undefined, plain: Omit<ParamsOf<'session.ensure'>, 'persist' | 'profile'>): ProviderError {
+    // Never the holder's session id: a session id is that session's credential (docs/security.md).
     const here = holder !== undefined && holder.owner === this.#lockOwner;
-    return new ProviderError('permission_denied', `Profile ${JSON.stringify(name)} is in use by ${here ? `session ${holder.session_id}` : 'another provider process'}; one session at a time may use a profile.`, {
+    return new ProviderError('permission_denied', `Profile ${JSON.stringify(name)} is in use by ${here ? 'another session of this provider' : 'another provider process'}; one session at a time may use a profile.`, {
       detail: 'profile_locked',
       retryable: true,
       details: {
         profile: name,
         ...(holder !== undefined ? { holder_pid: holder.pid } : {}),
-        ...(here ? { holder_session_id: holder.session_id } : {}),
       },
       repair: {
         method: 'session.ensure',
