@@ -4,12 +4,14 @@ import { OPTIONAL_FIXTURE } from './pages';
 
 /**
  * Fails the scenario when the provider does not offer `method`, after checking that it says so
- * honestly: absent from describe, and answered with `unsupported_method`.
+ * honestly: absent from describe, and answered with `unsupported_method`. A method describe lists in
+ * `gated_methods` is offered behind a server flag: the scenario goes on and checks the refusal itself.
  */
 export async function requireOffered(ctx: ScenarioContext, method: string, session_id: string): Promise<void> {
   const desc = await ctx.ok('provider.describe', {});
   const caps = desc.capabilities;
-  const offered = caps.optional_methods.includes(method) || caps.custom_methods.some((m) => m.name === method);
+  const gated = caps.gated_methods?.some((m) => m.name === method) ?? false;
+  const offered = gated || caps.optional_methods.includes(method) || caps.custom_methods.some((m) => m.name === method);
   if (offered) return;
   const r = await ctx.client.call(method, { session_id }, { signal: ctx.signal });
   check(!r.ok && r.error.code === 'unsupported_method', `${method} is absent from describe but did not answer unsupported_method`);
