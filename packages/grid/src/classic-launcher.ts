@@ -1,6 +1,6 @@
 import type { ClassicLauncher, DriverEndpoint, WireError } from '@browser-provider/classic';
 import type { ProviderError } from '@browser-provider/core';
-import { GridReplyError, GridUnreachable } from './http';
+import { fromWireError, GridUnreachable } from './http';
 import { classifyNewSession, gridUnreachable } from './new-session';
 import { NODE_GONE } from './watchdog';
 
@@ -69,10 +69,9 @@ export class GridClassicLauncher implements ClassicLauncher {
 
   /** The classic client's WireError carries the Grid's reply; classified like BiDi's New Session. */
   classifyNewSessionError(e: WireError): ProviderError | undefined {
-    if (e.error === 'transport') return gridUnreachable(this.url, new GridUnreachable(this.url, e.code ?? 'ECONNREFUSED', e));
-    if (e.error === 'session not created' || e.error === 'unknown error') {
-      return classifyNewSession(this.url, new GridReplyError(e.error, e.message, e.status ?? 500), Date.now() - this.lastStart, this.alwaysMatch);
-    }
+    const grid = fromWireError(this.url, e);
+    if (grid instanceof GridUnreachable) return gridUnreachable(this.url, grid);
+    if (e.error === 'session not created' || e.error === 'unknown error') return classifyNewSession(this.url, grid, Date.now() - this.lastStart, this.alwaysMatch);
     return undefined;
   }
 

@@ -1,3 +1,5 @@
+import { WireError, wireRequest } from '@browser-provider/classic';
+
 /**
  * JSON over HTTP to a Selenium Grid (the router/hub), with Node's fetch so an AbortSignal really
  * cancels. Grid 4.48 refuses a JSON body whose content type lacks `charset=utf-8`.
@@ -40,32 +42,21 @@ export function gridPath(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * The Grid's answer to a classic-client failure: unreachable (no answer at all) or a W3C reply. One
+ * place, used by gridRequest and by the WebKit launcher's New Session (which goes through the classic client).
+ */
+export function fromWireError(url: string, e: WireError): GridUnreachable | GridReplyError {
+  if (e.error === 'transport') return new GridUnreachable(url, e.cause === undefined ? (e.code ?? 'ECONNREFUSED') : transportCode(e.cause), e.cause ?? e);
+  return new GridReplyError(e.error, e.message, e.status ?? 500);
+}
+
+/** A Grid command over the classic client's request (same JSON-over-fetch, same charset rule). */
 export async function gridRequest(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
-  const url = gridPath(base, path);
-  let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      signal,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-    });
+    return await wireRequest(base, method, path, body, signal);
   } catch (e) {
-    if (signal.aborted) throw signal.reason;
-    throw new GridUnreachable(url, transportCode(e), e);
+    if (e instanceof WireError) throw fromWireError(gridPath(base, path), e);
+    throw e;
   }
-  const text = await res.text();
-  let parsed: { value?: unknown } = {};
-  try {
-    parsed = text ? (JSON.parse(text) as { value?: unknown }) : {};
-  } catch {
-    if (!res.ok) throw new GridReplyError('unknown error', `HTTP ${res.status}: ${text.slice(0, 200)}`, res.status);
-    throw new GridReplyError('unknown error', `the Grid answered non-JSON: ${text.slice(0, 200)}`, res.status);
-  }
-  if (!res.ok) {
-    const v = (parsed.value ?? {}) as { error?: unknown; message?: unknown };
-    const error = typeof v.error === 'string' ? v.error : 'unknown error';
-    throw new GridReplyError(error, typeof v.message === 'string' && v.message ? v.message : `HTTP ${res.status}`, res.status);
-  }
-  return parsed.value ?? null;
 }
