@@ -38,8 +38,14 @@ const QUIRKS: Partial<Record<BrowserName, Record<number, string[]>>> = {
   safari: { 13: ['Alt/AltLeft/AM'] },
 };
 
+class CallFailed extends Error {
+  constructor(readonly error: Extract<ResponseEnvelope, { ok: false }>['error']) {
+    super(`expected success, got ${JSON.stringify(error)}`);
+  }
+}
+
 const ok = (env: ResponseEnvelope) => {
-  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
+  if (!env.ok) throw new CallFailed(env.error);
   return env.result as Record<string, any>;
 };
 
@@ -53,7 +59,7 @@ for (const browser of BROWSERS) {
       let n = 0;
       const call = async (method: string, params: Record<string, unknown>) =>
         ok(await d.handle({ protocol_version: '0.1', id: `k${++n}`, method, params: { timeout_ms: 60_000, ...params } }));
-      try {
+      const pressAll = async () => {
         const { session_id } = await call('session.ensure', {});
         await call('page.open', { session_id, url: `${site.origin()}/` });
         const want: string[] = [];
@@ -63,7 +69,21 @@ for (const browser of BROWSERS) {
           want.push(...(QUIRKS[browser]?.[i] ?? keydowns));
         }
         const { text } = await call('page.snapshot', { session_id });
-        expect(readKeyLog(text as string)).toEqual(want);
+        return { seen: readKeyLog(text as string), want };
+      };
+      try {
+        let run;
+        try {
+          run = await pressAll();
+        } catch (e) {
+          // A browser that crashed mid-run (seen once: WebKitGTK's UI process, under a loaded CI
+          // machine) says nothing about keys; the provider answers session_gone and a new session
+          // works, so the whole sequence runs once more on it. A second failure fails the test.
+          if (!(e instanceof CallFailed) || e.error.code !== 'browser_not_running') throw e;
+          console.warn(`${browser}: the browser ended mid-run (${e.error.message}); running the presses again on a new session`);
+          run = await pressAll();
+        }
+        expect(run.seen).toEqual(run.want);
       } finally {
         await backend.shutdown();
       }

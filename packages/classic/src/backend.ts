@@ -95,6 +95,9 @@ export class ClassicBackend implements Backend {
         }
         return undefined;
       };
+      // A browser that died under a live driver: end the driver and what is left of the browser now,
+      // so status says not running and the next shared session starts afresh.
+      conn.onLost = (why) => void this.stop(live, why);
       const v = conn.capabilities.browserVersion;
       if (typeof v === 'string') this.seenVersion = v;
       this.lives.add(live);

@@ -30,6 +30,8 @@ export class DriverConnection {
   private readonly exitRejection: Promise<never>;
   /** Set by the backend: answers dialogs by the owning session's policy. */
   dialogHandler: DialogHandler | undefined;
+  /** Set by the backend: called once when the driver says this session is gone (its browser died). */
+  onLost: ((why: string) => void) | undefined;
 
   private constructor(
     readonly endpoint: DriverEndpoint,
@@ -90,7 +92,7 @@ export class DriverConnection {
         if (signal.aborted) throw signal.reason;
         this.endpoint.noticeFailure?.(e);
         if (this.endpoint.exitReason !== undefined) throw driverExited(this.endpoint.exitReason);
-        throw translateWebDriverError(e);
+        throw translateWebDriverError(await this.sessionLoss(e));
       }
     }, signal), signal);
   }
@@ -205,6 +207,35 @@ export class DriverConnection {
       return;
     }
     handler?.report({ type: 'dialog', message, accepted: answer.accept, ...(typed !== undefined ? { prompt_text: typed } : {}) });
+  }
+
+  /**
+   * The driver outlives a browser that crashed: WebKitWebDriver answers the command in flight with
+   * `unknown error` and every later one with `invalid session id` ("session deleted because of page
+   * crash or hang"). Either way the connection is marked lost — else it would look alive and be
+   * handed to the next session — and the caller gets the session-gone error, not a bare failure.
+   */
+  private async sessionLoss(e: unknown): Promise<unknown> {
+    const { name, message } = webdriverErrorName(e);
+    if (name === 'invalid session id') {
+      this.lost(message);
+      return e;
+    }
+    if (name !== 'unknown error') return e;
+    try {
+      await wireRequest(this.target, 'GET', `/session/${this.sessionId}/window`, undefined, AbortSignal.timeout(2000));
+      return e;
+    } catch (probe) {
+      if (webdriverErrorName(probe).name !== 'invalid session id') return e;
+      this.lost(webdriverErrorName(probe).message);
+      return probe;
+    }
+  }
+
+  private lost(message: string): void {
+    if (this.closedWhy !== undefined) return;
+    this.closedWhy = `the driver ended it: ${message.split('\n')[0]!.slice(0, 200)}`;
+    this.onLost?.(this.closedWhy);
   }
 
   /** Forgets where the driver points (after something that may have changed it, e.g. a window closed). */

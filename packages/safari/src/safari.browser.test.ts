@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassicBackend, type ClassicPage, decodeFrameSnapshot, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
 import { ProviderError } from '@browser-provider/core';
+import { pidLive } from '@browser-provider/core/host';
 import type { BackendPage, BackendSession, FrameKey } from '@browser-provider/core';
 
 import { createSafariBackend } from './index';
@@ -253,6 +254,32 @@ describe('Safari backend on WebKitGTK', () => {
       expect(Date.now() - t0).toBeLessThan(5000);
       await expect(p.info(sig())).rejects.toMatchObject({ code: 'browser_not_running', details: { repair: { method: 'session.ensure' } } });
       expect(b2.running()).toBe(false);
+    } finally {
+      await b2.shutdown();
+    }
+  });
+
+  it('ends the driver when its browser crashes under it, and starts afresh for the next session', async () => {
+    const b2 = createSafariBackend({ pageScript: standInPageScript, xvfb: 'always' }) as ClassicBackend;
+    try {
+      const s = await b2.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+      const p = await s.newPage(sig());
+      await p.navigate(`${site.base}/plain`, 'load', sig());
+      const comm = (pid: number) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      const before = b2.pids();
+      const browser = before.filter((pid) => comm(pid) === 'MiniBrowser');
+      expect(browser).toHaveLength(1);
+      // The UI process alone, as a WebKit crash ends it: WebKitWebDriver stays up and answers
+      // "invalid session id" (session deleted because of page crash or hang) from then on.
+      process.kill(browser[0]!, 'SIGKILL');
+      await expect(p.info(sig())).rejects.toMatchObject({ code: 'browser_not_running', details: { repair: { method: 'session.ensure' } } });
+      expect(b2.running()).toBe(false);
+      for (let i = 0; i < 100 && before.some(pidLive); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(before.filter(pidLive)).toEqual([]);
+      const again = await b2.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
+      const p2 = await again.newPage(sig());
+      await p2.navigate(`${site.base}/plain`, 'load', sig());
+      expect(b2.running()).toBe(true);
     } finally {
       await b2.shutdown();
     }
