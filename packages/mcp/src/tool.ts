@@ -30,6 +30,7 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   description: string;
   method: AnyMethodName | undefined;
   input: S;
+  /** The tools/list `readOnlyHint`: its method's, from the method table (see `defineTool`). */
   readOnly: boolean;
   destructive?: boolean;
   /** Reaches past the page the user opened (a URL, the file system). */
@@ -38,10 +39,19 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   run(ctx: ToolContext, args: z.infer<S>): Promise<ToolAnswer>;
 }
 
-/** A tool's gate is its method's, from the method table; it is never written on the tool. */
-export const defineTool = <S extends z.ZodObject>(t: Omit<ToolDef<S>, 'gate'>): ToolDef => {
-  const gate = t.method === undefined ? undefined : knownTraits(t.method)?.gate;
-  return { ...t, ...(gate === undefined ? {} : { gate }) } as unknown as ToolDef;
+/**
+ * What a tool row writes. `readOnly` is left out where the tool is its method (it is then the method's
+ * `!mutating`); a row writes it only when the tool does more than its method does, saying why.
+ */
+export type ToolSpec<S extends z.ZodObject> = Omit<ToolDef<S>, 'gate' | 'readOnly'> & { readOnly?: boolean };
+
+/** A tool's gate and read-only hint are its method's, from the method table. */
+export const defineTool = <S extends z.ZodObject>(t: ToolSpec<S>): ToolDef => {
+  const traits = t.method === undefined ? undefined : knownTraits(t.method);
+  const readOnly = t.readOnly ?? (traits === undefined ? undefined : !traits.mutating);
+  if (readOnly === undefined) throw new Error(`${t.name}: ${t.method ?? 'no method'} has no traits in the method table, so the tool must say readOnly`);
+  const gate = traits?.gate;
+  return { ...t, readOnly, ...(gate === undefined ? {} : { gate }) } as unknown as ToolDef;
 };
 
 /** Our element refs (`e12`); anything else in `target` is a CSS selector. */

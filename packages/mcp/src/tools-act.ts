@@ -53,7 +53,6 @@ export const ACT_TOOLS: ToolDef[] = [
       button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button; only "left" is offered here.'),
       modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).max(5).optional().describe('Modifier keys held during the click (not offered here: refused).'),
     }),
-    readOnly: false,
     async run(ctx, a) {
       if (a.doubleClick === true) throw notOffered('A double click', 'doubleClick');
       if (a.button !== undefined && a.button !== 'left') throw notOffered(`A ${a.button}-button click`, 'button');
@@ -74,7 +73,6 @@ export const ACT_TOOLS: ToolDef[] = [
       submit: field(type.submit, 'Press Enter after typing.'),
       slowly: z.boolean().optional().describe('Type one key at a time (always so here: every key fires its events).'),
     }),
-    readOnly: false,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}) });
       return stepAnswer(ctx, ctx.vocab, `Typed into ${named(a)}${a.submit ? ' and pressed Enter' : ''}.`, r.result, r.warnings);
@@ -86,7 +84,6 @@ export const ACT_TOOLS: ToolDef[] = [
     description: 'Press a key or chord on the focused element: "Enter", "ArrowLeft", "a", "Control+A".',
     method: 'page.press',
     input: z.object({ key: field(press.key, 'The key (WebDriver / DOM key name) or chord, e.g. "Enter", "Control+A".') }),
-    readOnly: false,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'page.press'>>('page.press', { key: a.key });
       return stepAnswer(ctx, ctx.vocab, `Pressed ${a.key}.`, r.result, r.warnings);
@@ -98,7 +95,6 @@ export const ACT_TOOLS: ToolDef[] = [
     description: 'Choose options of a <select>, each given by its value or its visible label.',
     method: 'page.select',
     input: z.object({ target: Target, element: ElementLabel, values: z.array(z.string().max(10_000)).min(1).max(1_000).describe('Values or labels of the options to select.') }),
-    readOnly: false,
     async run(ctx, a) {
       const r = await select(ctx, a.target, a.values);
       return stepAnswer(ctx, ctx.vocab, `Selected ${r.result.selected.map((v) => JSON.stringify(v)).join(', ')} in ${named(a)}.`, r.result, r.warnings);
@@ -110,7 +106,6 @@ export const ACT_TOOLS: ToolDef[] = [
     description: 'Move the pointer over an element; answers with what changed (menus, tooltips).',
     method: 'page.hover',
     input: z.object({ target: Target, element: ElementLabel }),
-    readOnly: false,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'page.hover'>>('page.hover', targetParams(a.target));
       return stepAnswer(ctx, ctx.vocab, `Hovered ${named(a)}.`, r.result, r.warnings);
@@ -122,7 +117,6 @@ export const ACT_TOOLS: ToolDef[] = [
     description: 'Fill several fields in one call: text boxes typed, checkboxes and radios set, comboboxes selected. Stops at the first field that fails.',
     method: 'page.type',
     input: z.object({ fields: z.array(FormField).min(1).max(100).describe('The fields, in order.') }),
-    readOnly: false,
     async run(ctx, a) {
       const warnings: string[] = [];
       const checked = a.fields.some((f) => f.type === 'checkbox' || f.type === 'radio') ? await checkedStates(ctx) : new Map<string, boolean>();
@@ -146,7 +140,6 @@ export const ACT_TOOLS: ToolDef[] = [
       paths: z.array(z.string().min(1).max(4_096)).min(1).max(100).describe('Absolute paths of the files, under a directory the server allows (--upload-root).'),
       target: Target.optional().describe('The file input (a ref or selector); default: the page\'s only file input.'),
     }),
-    readOnly: false,
     openWorld: true,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'upload.set_files'>>('upload.set_files', { ...targetParams(a.target ?? 'input[type=file]'), files: a.paths.map((path) => ({ path })) });

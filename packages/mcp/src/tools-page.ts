@@ -22,7 +22,6 @@ export const PAGE_TOOLS: ToolDef[] = [
     description: 'Open a URL in the current tab; answers with the page snapshot (outline with element refs).',
     method: 'page.open',
     input: z.object({ url: field(open.url, 'The URL to open.') }),
-    readOnly: false,
     openWorld: true,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'page.open'>>('page.open', { url: a.url });
@@ -37,7 +36,6 @@ export const PAGE_TOOLS: ToolDef[] = [
     description: 'Go back one entry in the tab\'s history; answers with the page snapshot.',
     method: 'page.go_back',
     input: z.object({}),
-    readOnly: false,
     async run(ctx) {
       const r = await ctx.link.call<ResultOf<'page.go_back'>>('page.go_back');
       const s = await ctx.link.call<Snapshot>('page.snapshot', { page_id: r.result.page_id });
@@ -56,7 +54,6 @@ export const PAGE_TOOLS: ToolDef[] = [
       collapse: snap.collapse,
       scope: Target.optional().describe('Show only this element (its ref) and what is inside it.'),
     }),
-    readOnly: true,
     async run(ctx, a) {
       const { scope, ...shape } = a;
       const s = await ctx.link.call<Snapshot>('page.snapshot', shape);
@@ -80,7 +77,6 @@ export const PAGE_TOOLS: ToolDef[] = [
     description: 'Only what changed on the page since the last snapshot this session saw (added, removed and changed lines, by ref).',
     method: 'page.snapshot',
     input: z.object({}),
-    readOnly: true,
     async run(ctx) {
       return stepAnswer(ctx, ctx.vocab, '', {}, []);
     },
@@ -96,7 +92,6 @@ export const PAGE_TOOLS: ToolDef[] = [
         regex: z.string().min(1).max(10_000).optional().describe('A regular expression, case-sensitive unless written as "/pattern/i".'),
       })
       .refine((a) => (a.text === undefined) !== (a.regex === undefined), { message: 'give exactly one of text, regex' }),
-    readOnly: true,
     async run(ctx, a) {
       const s = await ctx.link.call<Snapshot>('page.snapshot', { collapse: false });
       ctx.link.seen(s.result.page_id, s.result.url, s.result.rev);
@@ -118,7 +113,6 @@ export const PAGE_TOOLS: ToolDef[] = [
         time: z.number().positive().max(30).optional().describe('Seconds to wait (at most 30).'),
       })
       .refine((a) => a.text !== undefined || a.textGone !== undefined || a.time !== undefined, { message: 'give text, textGone or time' }),
-    readOnly: true,
     async run(ctx, a) {
       const warnings: string[] = [];
       if (a.time !== undefined) await new Promise((r) => setTimeout(r, (a.time as number) * 1000));
@@ -145,7 +139,6 @@ export const PAGE_TOOLS: ToolDef[] = [
       fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
       type: z.enum(['png']).optional().describe('Image format; PNG is what every engine here captures.'),
     }),
-    readOnly: true,
     async run(ctx, a) {
       const ref = a.target !== undefined ? await scopeRef(ctx, a.target) : undefined;
       const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}) });
@@ -167,7 +160,6 @@ export const PAGE_TOOLS: ToolDef[] = [
       target: z.string().min(1).max(10_000).optional().describe('A CSS selector; its first match is passed to the function.'),
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
     }),
-    readOnly: false,
     destructive: true,
     async run(ctx, a) {
       const arg = a.target !== undefined ? `document.querySelector(${JSON.stringify(a.target)})` : '';

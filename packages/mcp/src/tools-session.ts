@@ -43,6 +43,7 @@ export const SESSION_TOOLS: ToolDef[] = [
       index: z.number().int().nonnegative().optional().describe('The tab for close and select (default for close: the current tab).'),
       url: field(tabNew.url, 'For new: the URL to open in it.'),
     }),
+    // Named after tab.list, but its new/close/select actions open, close and activate tabs (mutating).
     readOnly: false,
     async run(ctx, a) {
       let done = '';
@@ -74,6 +75,8 @@ export const SESSION_TOOLS: ToolDef[] = [
       'Say how the next alert/confirm/prompt is answered. Dialogs never block here: one that already opened was answered by the default (alert accepted, confirm and prompt dismissed) and reported in a Note; this arms the answer for the next one.',
     method: 'dialog.handle',
     input: z.object({ accept: field(dialog.accept, 'Accept (OK) or dismiss (Cancel).'), promptText: field(dialog.prompt_text, 'The text to answer a prompt with.') }),
+    // dialog.handle changes no page now (the table's `mutating` is about jobs and lost outcomes), but it
+    // decides how the page's next confirm/prompt resolves: a client must not take that as read-only.
     readOnly: false,
     async run(ctx, a) {
       const r = await ctx.link.call<{ armed: boolean; scope: string }>('dialog.handle', { accept: a.accept, ...(a.promptText !== undefined ? { prompt_text: a.promptText } : {}) });
@@ -86,7 +89,6 @@ export const SESSION_TOOLS: ToolDef[] = [
     description: 'The current page\'s recent console messages, oldest first.',
     method: 'console.list',
     input: z.object({ limit: field(consoleList.limit, 'At most this many, the newest.') }),
-    readOnly: true,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', a.limit !== undefined ? { limit: a.limit } : {});
       const lines = r.result.entries.map((e) => `[${e.level}] ${e.text}`);
@@ -99,7 +101,6 @@ export const SESSION_TOOLS: ToolDef[] = [
     description: 'The current page\'s recent requests: method, URL, status.',
     method: 'network.list',
     input: z.object({ limit: field(networkList.limit, 'At most this many, the newest.') }),
-    readOnly: true,
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'network.list'>>('network.list', a.limit !== undefined ? { limit: a.limit } : {});
       const lines = r.result.requests.map((q) => `${q.method} ${q.url} ${q.failed ? 'failed' : (q.status ?? '…')}`);
@@ -112,7 +113,6 @@ export const SESSION_TOOLS: ToolDef[] = [
     description: 'Close every tab of this session and forget its cookies; the next tool call starts a fresh session.',
     method: 'session.close',
     input: z.object({}),
-    readOnly: false,
     destructive: true,
     async run(ctx) {
       const had = ctx.link.open;
@@ -126,7 +126,6 @@ export const SESSION_TOOLS: ToolDef[] = [
     description: 'Which browser engines this server drives, their versions and state, and the setup steps for what is missing.',
     method: 'provider.status',
     input: z.object({}),
-    readOnly: true,
     async run(ctx) {
       const r = await ctx.link.raw<Record<string, unknown>>('provider.status');
       return { text: JSON.stringify(r.result, null, 1), structured: r.result };
@@ -143,6 +142,7 @@ export const SESSION_TOOLS: ToolDef[] = [
       persist: ensure.persist,
       profile: ensure.profile,
     }),
+    // session.ensure opens a session; this tool first closes the current one, its tabs and cookies.
     readOnly: false,
     destructive: true,
     async run(ctx, a) {
