@@ -42,11 +42,15 @@ function hostAllowed(header: string | undefined, port: number): boolean {
   return m !== null && LOOPBACK.has(m[1] as string) && Number(m[2] ?? 80) === port;
 }
 
-/** Browsers send Origin on cross-site requests: only pages served from loopback may talk to us. */
-function originAllowed(header: string | undefined): boolean {
+/**
+ * Browsers send Origin on cross-origin requests; MCP clients send none. Only this server's own origin
+ * is accepted: a page on another loopback port (one the driven browser opened, say) is another site.
+ */
+function originAllowed(header: string | undefined, port: number): boolean {
   if (header === undefined) return true;
   try {
-    return LOOPBACK.has(new URL(header).hostname);
+    const u = new URL(header);
+    return u.origin === header.toLowerCase() && u.protocol === 'http:' && LOOPBACK.has(u.hostname) && Number(u.port || 80) === port;
   } catch {
     return false;
   }
@@ -75,7 +79,7 @@ export async function runMcpHttp(provider: ProviderServer, options: McpHttpOptio
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, port)) return refuse(res, 403, `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server.`);
-    if (!originAllowed(req.headers.origin)) return refuse(res, 403, `Forbidden: Origin ${JSON.stringify(req.headers.origin)} is not loopback.`);
+    if (!originAllowed(req.headers.origin, port)) return refuse(res, 403, `Forbidden: Origin ${JSON.stringify(req.headers.origin)} is not this server's own.`);
     if (options.token !== undefined && !tokenMatches(req.headers.authorization, options.token)) {
       return refuse(res, 401, 'Unauthorized: send Authorization: Bearer <token>.', { 'www-authenticate': 'Bearer' });
     }

@@ -159,6 +159,8 @@ for (const browser of ENGINES) {
       it('refuses a rebinding Host, a foreign Origin and a missing token', async () => {
         expect(await rawPost(h.url, { host: 'evil.example', authorization: `Bearer ${TOKEN}` })).toBe(403);
         expect(await rawPost(h.url, { origin: 'http://evil.example', authorization: `Bearer ${TOKEN}` })).toBe(403);
+        // A page the driven browser opened on loopback (the fixture site) is another origin, not ours.
+        expect(await rawPost(h.url, { origin: site.origin, authorization: `Bearer ${TOKEN}` })).toBe(403);
         expect(await rawPost(h.url, {})).toBe(401);
         expect(await rawPost(h.url, { authorization: 'Bearer wrong-token-!!' })).toBe(401);
         expect(await rawPost(h.url, { authorization: `Bearer ${TOKEN}` })).toBe(200);

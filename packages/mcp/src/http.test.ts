@@ -1,0 +1,71 @@
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createProviderServer, type ProviderServer } from '@browser-provider/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StubBackend } from '../../core/src/testing/stub-backend';
+import { runMcpHttp, type McpHttpServer } from './http';
+
+/**
+ * The Streamable HTTP server as the SDK's own client meets it, over a real loopback socket, on a
+ * stand-in engine (core's stub backend): who may call it.
+ */
+
+let open: Array<{ http: McpHttpServer; provider: ProviderServer }> = [];
+afterEach(async () => {
+  for (const o of open) {
+    await o.http.close();
+    await o.provider.close('test over');
+  }
+  open = [];
+});
+
+async function start() {
+  const backend = new StubBackend();
+  const provider = createProviderServer([backend], { log: () => undefined });
+  const logs: string[] = [];
+  const http = await runMcpHttp(provider, { host: '127.0.0.1', port: 0, log: (m) => logs.push(m) });
+  open.push({ http, provider });
+  const connect = async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(http.url));
+    const client = new Client({ name: 'http-test', version: '0' });
+    // The client retries its event stream when the server ends it; those retries are not the test's.
+    client.onerror = () => undefined;
+    await client.connect(transport);
+    return { client, transport };
+  };
+  return { backend, http, logs, connect };
+}
+
+/** A raw POST with the headers given: what a page in the driven browser could send. */
+function rawPost(url: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: string }> {
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      // An initialize answered as an event stream stays open: its first event is enough.
+      res.once('data', () => res.destroy());
+      res.once('close', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.once('error', reject);
+    req.end(JSON.stringify(body ?? init));
+  });
+}
+
+describe('mcp --http: Origin', () => {
+  it('accepts no Origin and its own; refuses another loopback port, another scheme and other hosts with a JSON-RPC 403', async () => {
+    const { http } = await start();
+    const port = new URL(http.url).port;
+    expect((await rawPost(http.url, {})).status).toBe(200);
+    expect((await rawPost(http.url, { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    expect((await rawPost(http.url, { origin: `http://localhost:${port}` })).status).toBe(200);
+    const other = await rawPost(http.url, { origin: `http://localhost:${Number(port) === 8080 ? 8081 : 8080}` });
+    expect(other.status).toBe(403);
+    expect(JSON.parse(other.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Forbidden: Origin "http:\/\/localhost:\d+"/) } });
+    for (const origin of [`https://127.0.0.1:${port}`, `http://evil.example:${port}`, 'null', `http://127.0.0.1:${port}/path`]) {
+      expect((await rawPost(http.url, { origin })).status, origin).toBe(403);
+    }
+  });
+});
