@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { createProviderServer } from '@browser-provider/core';
 import { chooseEngines } from './engines';
 import { addServerFlags, serverOptions, type ServerFlags } from './server-flags';
@@ -6,7 +6,15 @@ import { addServerFlags, serverOptions, type ServerFlags } from './server-flags'
 interface McpFlags extends ServerFlags {
   http?: string;
   token?: string;
+  httpIdleTimeout?: number;
 }
+
+/** Whole seconds, 0 = never; at most what a timer holds (about 24 days). */
+const idleSeconds = (v: string): number => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || n > 2_147_483) throw new InvalidArgumentError('expected whole seconds from 0 (never) to 2147483');
+  return n;
+};
 
 /**
  * `browser-provider mcp`: the same engines and flags as `serve`, spoken as MCP. The MCP package (and
@@ -24,6 +32,7 @@ export function addMcpCommand(program: Command): void {
   )
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
+    .option('--http-idle-timeout <seconds>', 'with --http: close an MCP session, and its browser session, after this long without a request (default 1800; 0 = never)', idleSeconds)
     .action(async (o: McpFlags) => {
       const mcp = await import('@browser-provider/mcp');
       let listen: { host: string; port: number } | undefined;
@@ -41,7 +50,8 @@ export function addMcpCommand(program: Command): void {
         process.exit(0);
       }
       const token = o.token ?? process.env.BROWSER_PROVIDER_MCP_TOKEN;
-      const server = await mcp.runMcpHttp(provider, { ...options, ...listen, token });
+      const idleTimeoutMs = o.httpIdleTimeout !== undefined ? o.httpIdleTimeout * 1000 : undefined;
+      const server = await mcp.runMcpHttp(provider, { ...options, ...listen, token, idleTimeoutMs });
       log(`listening on ${server.url}${token ? ' (bearer token required)' : ''}`);
       const stop = async (sig: NodeJS.Signals) => {
         log(`stopping: received ${sig}`);

@@ -8,7 +8,7 @@ import { runMcpHttp, type McpHttpServer } from './http';
 
 /**
  * The Streamable HTTP server as the SDK's own client meets it, over a real loopback socket, on a
- * stand-in engine (core's stub backend): who may call it.
+ * stand-in engine (core's stub backend): who may call it, and when an abandoned session ends.
  */
 
 let open: Array<{ http: McpHttpServer; provider: ProviderServer }> = [];
@@ -20,11 +20,11 @@ afterEach(async () => {
   open = [];
 });
 
-async function start() {
+async function start(idleTimeoutMs?: number) {
   const backend = new StubBackend();
   const provider = createProviderServer([backend], { log: () => undefined });
   const logs: string[] = [];
-  const http = await runMcpHttp(provider, { host: '127.0.0.1', port: 0, log: (m) => logs.push(m) });
+  const http = await runMcpHttp(provider, { host: '127.0.0.1', port: 0, log: (m) => logs.push(m), ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}) });
   open.push({ http, provider });
   const connect = async () => {
     const transport = new StreamableHTTPClientTransport(new URL(http.url));
@@ -66,6 +66,53 @@ describe('mcp --http: Origin', () => {
     expect(JSON.parse(other.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/^Forbidden: Origin "http:\/\/localhost:\d+"/) } });
     for (const origin of [`https://127.0.0.1:${port}`, `http://evil.example:${port}`, 'null', `http://127.0.0.1:${port}/path`]) {
       expect((await rawPost(http.url, { origin })).status, origin).toBe(403);
+    }
+  });
+});
+
+describe('mcp --http: idle sessions', () => {
+  it('closes a session that had no request for the idle timeout, its browser session with it; its id is then unknown', async () => {
+    const { backend, http, logs, connect } = await start(1_000);
+    const a = await connect();
+    expect((await a.client.callTool({ name: 'browser_snapshot', arguments: {} })).isError).toBeFalsy();
+    expect(http.sessions()).toBe(1);
+    expect(backend.sessionsOpen).toBe(1);
+    const sid = a.transport.sessionId as string;
+
+    await expect.poll(() => http.sessions(), { timeout: 30_000, interval: 100 }).toBe(0);
+    await expect.poll(() => backend.sessionsOpen, { timeout: 30_000, interval: 100 }).toBe(0);
+    expect(logs.join('\n')).toContain('an MCP session had no request for 1 s');
+
+    const gone = await rawPost(http.url, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-06-18' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body)).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+    await expect(a.client.callTool({ name: 'browser_snapshot', arguments: {} })).rejects.toThrow(/404|Session not found/);
+    await a.client.close();
+
+    const b = await connect();
+    expect((await b.client.callTool({ name: 'browser_snapshot', arguments: {} })).isError).toBeFalsy();
+    expect(http.sessions()).toBe(1);
+    expect(backend.sessionsOpen).toBe(1);
+    await b.transport.terminateSession();
+    await b.client.close();
+  }, 90_000);
+
+  it('does not count a tool call that runs longer than the timeout as idle', async () => {
+    const { backend, http, connect } = await start(1_000);
+    const a = await connect();
+    expect((await a.client.callTool({ name: 'browser_snapshot', arguments: {} })).isError).toBeFalsy();
+    // Waits 2.5 s, then reads the page through the same browser session: an error if it was closed meanwhile.
+    const waited = await a.client.callTool({ name: 'browser_wait_for', arguments: { time: 2.5 } }, undefined, { timeout: 30_000 });
+    expect(waited.isError).toBeFalsy();
+    expect(JSON.stringify(waited.content)).toContain('Waited 2.5 s.');
+    expect(backend.created).toHaveLength(1);
+    await expect.poll(() => http.sessions(), { timeout: 30_000, interval: 100 }).toBe(0);
+    await a.client.close();
+  }, 90_000);
+
+  it('refuses a timeout no timer can hold', async () => {
+    for (const idleTimeoutMs of [-1, 1.5, 2 ** 31]) {
+      await expect(runMcpHttp({ call: () => Promise.reject(new Error('unused')) }, { host: '127.0.0.1', port: 0, idleTimeoutMs })).rejects.toThrow(/idleTimeoutMs/);
     }
   });
 });

@@ -12,6 +12,12 @@ export interface McpHttpOptions extends McpOptions {
   port: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   token?: string | undefined;
+  /**
+   * An MCP session with no request for this long is closed as a DELETE would close it, its browser
+   * session with it: a client that went away without a DELETE leaves nothing open. 0 = never;
+   * default 30 minutes.
+   */
+  idleTimeoutMs?: number | undefined;
 }
 
 export interface McpHttpServer {
@@ -23,6 +29,9 @@ export interface McpHttpServer {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 const PATH = '/mcp';
+export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+/** The longest delay `setTimeout` keeps (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** `127.0.0.1:8931`, `localhost:8931`, `[::1]:8931` or `8931`; any other host is refused (loopback only). */
 export function parseListen(spec: string): { host: string; port: number } {
@@ -62,19 +71,83 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
-function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * Fires `onIdle` once no request has run for `ms`, counted from the end of the last one. A request
+ * holds it off from `begin` until its response closes, so a tool call that waits longer than `ms` is
+ * not idle. `touch` only restarts the count: the event stream (GET) a client keeps open holds nothing,
+ * or an abandoned client's open connection would keep its session alive.
+ */
+class IdleTimer {
+  #busy = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+
+  constructor(
+    readonly ms: number,
+    readonly onIdle: () => void,
+  ) {}
+
+  /** A request began; the function says it ended. */
+  begin(): () => void {
+    this.#busy++;
+    clearTimeout(this.#timer);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#busy--;
+      this.#arm();
+    };
+  }
+
+  touch(): void {
+    this.#arm();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+  }
+
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (this.#stopped || this.ms === 0 || this.#busy > 0) return;
+    this.#timer = setTimeout(() => {
+      this.stop();
+      this.onIdle();
+    }, this.ms);
+    this.#timer.unref();
+  }
+}
+
+interface HttpSession {
+  transport: StreamableHTTPServerTransport;
+  link: ProviderLink;
+  idle: IdleTimer;
+}
+
+/** Holds the session busy while the request runs; the event stream (GET) only restarts the count. */
+function track(idle: IdleTimer, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method === 'GET') return idle.touch();
+  res.once('close', idle.begin());
 }
 
 /**
  * MCP over Streamable HTTP at `http://HOST:PORT/mcp`. Each MCP session (`Mcp-Session-Id`) gets an SDK
- * server and a provider session of its own; a DELETE (or the client's close) ends both.
+ * server and a provider session of its own; a DELETE, the client's close or `idleTimeoutMs` without a
+ * request ends both.
  */
-export async function runMcpHttp(provider: ProviderServer, options: McpHttpOptions): Promise<McpHttpServer> {
+export async function runMcpHttp(provider: Pick<ProviderServer, 'call'>, options: McpHttpOptions): Promise<McpHttpServer> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`));
   if (!LOOPBACK.has(options.host)) throw new Error(`${options.host} is not a loopback address`);
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; link: ProviderLink }>();
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  if (!Number.isInteger(idleMs) || idleMs < 0 || idleMs > MAX_TIMER_MS) throw new Error(`idleTimeoutMs: expected an integer from 0 to ${MAX_TIMER_MS}, got ${idleMs}`);
+  const sessions = new Map<string, HttpSession>();
   let port = options.port;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -87,7 +160,9 @@ export async function runMcpHttp(provider: ProviderServer, options: McpHttpOptio
     const sid = req.headers['mcp-session-id'];
     if (typeof sid === 'string') {
       const s = sessions.get(sid);
-      if (s === undefined) return refuse(res, 404, 'Session not found: start a new MCP session.');
+      // The SDK's own answer to an unknown session (Streamable HTTP: the client starts a new one).
+      if (s === undefined) return refuse(res, 404, 'Session not found', {}, -32001);
+      track(s.idle, req, res);
       return s.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return refuse(res, 400, 'Bad request: no Mcp-Session-Id.');
@@ -95,17 +170,30 @@ export async function runMcpHttp(provider: ProviderServer, options: McpHttpOptio
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, link });
+        sessions.set(id, session);
       },
     });
+    // Expiring is what a DELETE does: the transport closes, and its onclose ends the provider session.
+    const idle = new IdleTimer(idleMs, () => {
+      if (transport.sessionId === undefined) return;
+      sessions.delete(transport.sessionId);
+      log(`an MCP session had no request for ${idleMs / 1000} s: closing it and its browser session`);
+      transport.close().catch((e: unknown) => log(`closing an idle MCP session failed: ${e instanceof Error ? e.message : String(e)}`));
+    });
+    const session: HttpSession = { transport, link, idle };
     transport.onclose = () => {
+      idle.stop();
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
       void link.close();
     };
+    track(idle, req, res);
     await server.connect(transport);
     await transport.handleRequest(req, res);
     // A first request that was not an initialize opened no session: nothing is kept for it.
-    if (transport.sessionId === undefined) await server.close();
+    if (transport.sessionId === undefined) {
+      idle.stop();
+      await server.close();
+    }
   };
 
   const http = createServer((req, res) => {

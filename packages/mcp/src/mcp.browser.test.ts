@@ -201,6 +201,33 @@ describe.skipIf(engines.length < 2)(`mcp --browser ${engines.join(',')}: one ser
   });
 });
 
+describe.skipIf(engines.length === 0)(`mcp --http --http-idle-timeout 2 --browser ${engines[0]}`, () => {
+  let h: HttpServer;
+  beforeAll(async () => {
+    h = await startHttp(['--browser', engines[0] as string, '--http-idle-timeout', '2']);
+  });
+  afterAll(async () => {
+    if (h.child.exitCode === null) await h.stop();
+  });
+
+  it('closes a session left without a request, and its browser session; a new client starts afresh', async () => {
+    const a = await h.connect();
+    a.client.onerror = () => undefined;
+    const page = textOf(await a.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.login.path) } }));
+    expect(page).toContain('Page: "Sign in"');
+    await expect.poll(() => h.stderr(), { timeout: 60_000 }).toContain('an MCP session had no request for 2 s');
+    await expect(a.client.callTool({ name: 'browser_snapshot', arguments: {} })).rejects.toThrow(/404|Session not found/);
+    await a.client.close();
+    const b = await h.connect();
+    const sessions = async () => ((await b.client.callTool({ name: 'browser_status', arguments: {} })).structuredContent as { sessions: number }).sessions;
+    await expect.poll(sessions, { timeout: 30_000 }).toBe(0);
+    const again = textOf(await b.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.account.path) } }));
+    expect(again).toContain(T.account.signedOut);
+    await b.transport.terminateSession();
+    await b.client.close();
+  });
+});
+
 describe('mcp --http', () => {
   it('refuses to listen on a non-loopback address', () => {
     let out = '';

@@ -57,6 +57,7 @@ export async function startStdio(flags: string[]): Promise<StdioServer> {
 export interface HttpServer {
   url: string;
   child: ChildProcessWithoutNullStreams;
+  stderr: () => string;
   connect(token?: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }>;
   stop(): Promise<number | null>;
 }
@@ -65,8 +66,8 @@ export interface HttpServer {
 export async function startHttp(flags: string[]): Promise<HttpServer> {
   const child = spawn(process.execPath, [BIN, 'mcp', '--http', '127.0.0.1:0', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines = createInterface({ input: child.stderr });
+  let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
     lines.on('line', (l) => {
       seen += `${l}\n`;
       const m = /listening on (http:\/\/\S+)/.exec(l);
@@ -77,6 +78,7 @@ export async function startHttp(flags: string[]): Promise<HttpServer> {
   return {
     url,
     child,
+    stderr: () => seen,
     async connect(token) {
       const transport = new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {});
       const client = new Client({ name: 'browser-provider-test', version: '0' });
