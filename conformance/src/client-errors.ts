@@ -1,7 +1,9 @@
+export { CallAbortedError, CallTimeoutError, ClientClosedError, ProviderClosedError, ProviderExitedError } from '@browser-provider/client/stdio';
+
 /**
- * Why a call through the client did not produce a usable envelope. Each is a failure of the provider
- * (or of the harness, for `ClientClosedError`), never a protocol-level `ok:false` answer: those are
- * returned to the caller as data.
+ * A line the provider wrote that the protocol does not allow (not JSON, off-schema, an answer to no
+ * request). Recorded by ProviderClient and thrown to the call it belonged to; the other ways a call
+ * fails (timeout, abort, exit) are the typed client's errors, re-exported above.
  */
 export class ProtocolViolationError extends Error {
   override readonly name = 'ProtocolViolationError';
@@ -11,46 +13,6 @@ export class ProtocolViolationError extends Error {
     readonly line?: string,
   ) {
     super(message);
-  }
-}
-
-export class CallTimeoutError extends Error {
-  override readonly name = 'CallTimeoutError';
-  constructor(
-    readonly method: string,
-    readonly timeoutMs: number,
-  ) {
-    super(`${method}: no response within ${timeoutMs} ms`);
-  }
-}
-
-export class ProviderExitedError extends Error {
-  override readonly name = 'ProviderExitedError';
-  constructor(
-    readonly code: number | null,
-    readonly signal: NodeJS.Signals | null,
-    readonly stderrTail: string,
-  ) {
-    super(
-      (code === null && signal === null
-        ? 'provider could not be started'
-        : `provider exited (code ${code ?? 'null'}, signal ${signal ?? 'none'}) before answering`) +
-        (stderrTail ? `; stderr tail:\n${stderrTail}` : ''),
-    );
-  }
-}
-
-export class ClientClosedError extends Error {
-  override readonly name = 'ClientClosedError';
-  constructor(method: string) {
-    super(`${method}: the client is closed`);
-  }
-}
-
-export class CallAbortedError extends Error {
-  override readonly name = 'CallAbortedError';
-  constructor(method: string, reason: unknown) {
-    super(`${method}: aborted (${reason instanceof Error ? reason.message : String(reason)})`);
   }
 }
 

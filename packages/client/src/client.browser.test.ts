@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE, startFixtureServer, type FixtureServer } from '@browser-provider/conformance';
+// By path, not by package: conformance depends on this client, so a dependency back would be a cycle.
+import { FIXTURE } from '../../../conformance/src/fixtures/pages';
+import { startFixtureServer, type FixtureServer } from '../../../conformance/src/fixtures/server';
 import { createProvider } from './index';
 
 /** Every process this test process started (transitively): after close() there must be none. */

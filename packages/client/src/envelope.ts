@@ -1,13 +1,8 @@
-import { PROTOCOL_VERSION, type ResponseEnvelope } from '@browser-provider/protocol';
-import type { CallResult } from './types';
+import { PROTOCOL_VERSION, type RequestId, type ResponseEnvelope } from '@browser-provider/protocol';
+import { CallAbortedError, CallTimeoutError } from './errors';
+import type { CallOptions, CallResult } from './types';
 
-/** One request id source per client: numbers, never reused within it. */
-export function idCounter(): () => number {
-  let next = 1;
-  return () => next++;
-}
-
-export const request = (id: number, method: string, params: unknown) => ({ protocol_version: PROTOCOL_VERSION, id, method, params: params ?? {} });
+export const request = (id: RequestId, method: string, params: unknown) => ({ protocol_version: PROTOCOL_VERSION, id, method, params: params ?? {} });
 
 /** The envelope as the caller sees it: `result` (typed by the caller's method) or `error`. */
 export function toResult(envelope: ResponseEnvelope): CallResult<never> {
@@ -16,15 +11,32 @@ export function toResult(envelope: ResponseEnvelope): CallResult<never> {
     : { ok: false, error: envelope.error };
 }
 
-/** Races `promise` against `timeoutMs` (when given); the timer never keeps the process alive. */
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number | undefined, method: string): Promise<T> {
-  if (timeoutMs === undefined) return promise;
+/**
+ * Settles with `answer` unless the caller stops waiting first: a CallTimeoutError after `timeoutMs`,
+ * a CallAbortedError when `signal` aborts. `giveUp` then runs (to forget the request). The timer
+ * never keeps the process alive.
+ */
+export function deadline<T>(answer: Promise<T>, method: string, options: CallOptions | undefined, giveUp?: () => void): Promise<T> {
+  const { timeoutMs, signal } = options ?? {};
+  if (timeoutMs === undefined && signal === undefined) return answer;
+  if (signal?.aborted) {
+    giveUp?.();
+    return Promise.reject(new CallAbortedError(method, signal.reason));
+  }
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${method}: no answer within ${timeoutMs} ms`)), timeoutMs);
-    timer.unref();
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e: unknown) => (clearTimeout(timer), reject(e instanceof Error ? e : new Error(String(e)))),
+    const settle = (finish: () => void, early: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (early) giveUp?.();
+      finish();
+    };
+    const onAbort = () => settle(() => reject(new CallAbortedError(method, signal?.reason)), true);
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => settle(() => reject(new CallTimeoutError(method, timeoutMs)), true), timeoutMs);
+    timer?.unref();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (v) => settle(() => resolve(v), false),
+      (e: unknown) => settle(() => reject(e instanceof Error ? e : new Error(String(e))), false),
     );
   });
 }

@@ -1,8 +1,6 @@
 import { createProviderServer, type Backend, type ProviderServerOptions } from '@browser-provider/core';
-import { idCounter, request, toResult, withTimeout } from './envelope';
-import type { CallOptions, TypedProvider } from './types';
-
-export type BrowserName = 'firefox' | 'chrome' | 'safari';
+import { deadline, request, toResult } from './envelope';
+import type { BrowserName, CallOptions, TypedProvider } from './types';
 
 export interface CreateProviderOptions extends Omit<ProviderServerOptions, 'log'> {
   /** The engine(s) to front, the first the default; each needs its adapter package installed. */
@@ -44,10 +42,11 @@ export async function createProvider(options: CreateProviderOptions = {}): Promi
   const names: readonly BrowserName[] = browser === undefined ? ['firefox'] : typeof browser === 'string' ? [browser] : browser;
   const backends = given ?? (await Promise.all(names.map(backendFor)));
   const server = createProviderServer(backends, { ...serverOptions, log: log ?? (() => undefined) });
-  const nextId = idCounter();
+  let nextId = 1;
+  const callUntyped = (method: string, params?: unknown, callOptions?: CallOptions) => deadline(server.call(request(nextId++, method, params)), method, callOptions);
   return {
-    call: ((method: string, params?: unknown, callOptions?: CallOptions) =>
-      withTimeout(server.call(request(nextId(), method, params)).then(toResult), callOptions?.timeoutMs, method)) as TypedProvider['call'],
+    call: ((method: string, params?: unknown, callOptions?: CallOptions) => callUntyped(method, params, callOptions).then(toResult)) as TypedProvider['call'],
+    callUntyped,
     onEvent: (sink) => server.onEvent(sink),
     close: () => server.close('the caller closed the provider'),
   };

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
-import type { ErrorObject, EventEnvelope, METHODS, MethodName, ResultOf } from '@browser-provider/protocol';
+import type { ErrorObject, EventEnvelope, METHODS, MethodName, RequestId, ResponseEnvelope, ResultOf } from '@browser-provider/protocol';
 
 /** What a caller may pass as `method`'s params: the schema's input (defaults optional), so a wrong key or type is a compile error. */
 export type ParamsOf<M extends MethodName> = z.input<(typeof METHODS)[M]['params']>;
 
 export type ProviderError = ErrorObject;
+
+export type BrowserName = 'firefox' | 'chrome' | 'safari';
 
 /** The protocol's envelope without its bookkeeping: `result` typed by the method table, or the error. */
 export type CallResult<M extends MethodName> =
@@ -12,8 +14,10 @@ export type CallResult<M extends MethodName> =
   | { ok: false; error: ProviderError };
 
 export interface CallOptions {
-  /** Rejects the promise (the call itself is not cancelled on the provider) when the answer takes longer. */
+  /** Rejects the promise with a CallTimeoutError when the answer takes longer (the provider is not told). */
   timeoutMs?: number;
+  /** Rejects the promise with a CallAbortedError when aborted (the provider is not told). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -22,8 +26,69 @@ export interface CallOptions {
  */
 export interface TypedProvider {
   call<M extends MethodName>(method: M, ...params: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: CallOptions] : [params: ParamsOf<M>, options?: CallOptions]): Promise<CallResult<M>>;
+  /**
+   * Any method by name, params unchecked: a custom method (`firefox.*`, `jobs.*`, another provider's
+   * own), or a deliberately wrong call. Resolves with the response envelope as the provider sent it.
+   */
+  callUntyped(method: string, params?: unknown, options?: CallOptions): Promise<ResponseEnvelope>;
   /** Receives the event envelopes of sessions that called events.subscribe; returns the unsubscribe. */
   onEvent(sink: (event: EventEnvelope) => void): () => void;
   /** Closes every session and stops every browser (and the child process, if any). Idempotent. */
   close(): Promise<void>;
+}
+
+/** One line of the newline-delimited JSON, as it crossed the stream (without its newline). */
+export interface WireLine {
+  direction: 'sent' | 'received';
+  text: string;
+  /**
+   * The request the line belongs to, while the client waits for it: the one a sent line carries, or
+   * the one a received line answers (by its id; an `id: null` answer goes to the oldest
+   * `sendLine` waiting for one). Absent for events, stray answers and lines that are not JSON.
+   */
+  request?: { id: RequestId | null; method: string | undefined };
+}
+
+/**
+ * Sees every line before the client acts on it. Returning an Error for a received line refuses it:
+ * the request it answers rejects with that error, and the line is otherwise dropped (no answer, no
+ * event). That is how a strict harness holds a provider to the schemas.
+ */
+export type LineObserver = (line: WireLine) => Error | undefined | void;
+
+export interface SendLineOptions extends CallOptions {
+  /** The id of the request the line carries: resolve with its answer. Without it, resolve with the next `id: null` answer. */
+  id?: RequestId;
+}
+
+/** A provider at the other end of a stream: it also takes raw lines. */
+export interface StreamProvider extends TypedProvider {
+  /**
+   * Writes `line` exactly as given (a newline is added), for what a typed call cannot send: a wrong
+   * protocol_version, a missing method, a line that is not JSON. Resolves with the answer envelope,
+   * whatever its shape; a line the provider cannot read is answered with `id: null`.
+   */
+  sendLine(line: string, options?: SendLineOptions): Promise<ResponseEnvelope>;
+}
+
+export interface ProviderExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The client signalled the provider: it did not exit within the grace period after its stdin closed. */
+  killed: boolean;
+}
+
+/** A provider in a child process. */
+export interface SpawnedProvider extends StreamProvider {
+  readonly pid: number | undefined;
+  /** Set once the child has exited (or failed to start). */
+  readonly exitStatus: ProviderExit | undefined;
+  /** Resolves when the child has exited, whoever ended it. */
+  readonly exited: Promise<ProviderExit>;
+  /**
+   * Ends the child's stdin (its cue to stop), waits `graceMs` (default: `exitGraceMs`) for it to
+   * exit, then sends SIGTERM, and SIGKILL 2 s later; resolves once it exited (`exitStatus` says how).
+   * Idempotent.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }

@@ -1,0 +1,21 @@
+/**
+ * The stream clients alone (spawnProvider, connectStdio): what a harness that talks to a provider
+ * over stdio needs, without loading the in-process server (`@browser-provider/core`) at all.
+ */
+export { connectStdio, type StdioOptions, type StdioStreams } from './stream';
+export { spawnProvider, type SpawnProviderOptions } from './spawn';
+export { CallAbortedError, CallTimeoutError, ClientClosedError, ProviderClosedError, ProviderExitedError } from './errors';
+export type {
+  BrowserName,
+  CallOptions,
+  CallResult,
+  LineObserver,
+  ParamsOf,
+  ProviderError,
+  ProviderExit,
+  SendLineOptions,
+  SpawnedProvider,
+  StreamProvider,
+  TypedProvider,
+  WireLine,
+} from './types';
