@@ -108,14 +108,32 @@ export type NotActionableCode =
 
 export type ActionKind = 'click' | 'hover' | 'type' | 'select';
 
+/**
+ * The click gesture the guard judges: which button, and how many clicks at one point (a double
+ * click is two clicks and a dblclick). Default: one left click.
+ */
+export interface GuardedGesture {
+  button: 'left' | 'middle' | 'right';
+  count: number;
+}
+
 export type ActionCheck =
   | { ok: true; point: FramePoint }
   | { ok: false; code: NotActionableCode; message: string; cover?: string };
 
 /** What the click guard saw, read right after the dispatch. */
 export interface ClickReport {
-  /** The click reached the element (true), was cancelled because it would have landed elsewhere (false), or was not seen (null). */
+  /**
+   * The gesture reached the element (true: every event of it, through its last one — the count-th
+   * click of the left button, auxclick or contextmenu of the others), was cancelled from the first
+   * event that would have landed elsewhere (false), or was not seen (null).
+   */
   landed: boolean | null;
+  /**
+   * The events that are the click itself (click, dblclick, auxclick, contextmenu) that reached the
+   * element, in order: what the page acted on, also when the rest of the gesture was cancelled.
+   */
+  reached?: string[];
   /**
    * Whether the click started a cross-document navigation of this frame: `started` (seen through the
    * Navigation API, or the document is already replaced), `none` (the API saw none), `unknown` (no API).
@@ -171,10 +189,11 @@ export interface PageScriptOps {
    * Scrolls the element into view and checks it: attached, visible, enabled (for click/type/select),
    * stable (over two animation frames when it had to scroll or an animation can move it), and that the
    * hit-test at its action point lands on it or inside it. `type` additionally refuses file inputs
-   * (`file_input`) and non-editable elements (`not_editable`). An ok `click` check arms the click guard:
-   * until `clickReport`, a gesture whose first pointer event would land elsewhere is cancelled in the page.
+   * (`file_input`) and non-editable elements (`not_editable`). An ok `click` check arms the click guard
+   * for `gesture` (default one left click): until `clickReport`, every event of the gesture from the
+   * first that would land elsewhere is cancelled in the page.
    */
-  prepare(doc: string, id: LocalId, kind: ActionKind): Promise<ActionCheck>;
+  prepare(doc: string, id: LocalId, kind: ActionKind, gesture?: GuardedGesture): Promise<ActionCheck>;
   /** Hit-test a point in this frame against element `id` (used on the iframe element in ancestor frames). */
   hit(doc: string, id: LocalId, point: FramePoint): HitResult;
   /**

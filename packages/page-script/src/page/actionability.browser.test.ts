@@ -192,6 +192,29 @@ describe('actionability in Chromium', () => {
     expect(await p.page.evaluate(() => document.getElementById('ok')!.dataset['clicked'])).toBe('2');
   });
 
+  test('the guard waits for the gesture it was armed for: every click of a triple click, a middle click\'s auxclick', async () => {
+    await p.page.evaluate(() => scrollTo(0, 0));
+    const ok = await id('#ok');
+    const triple = await p.call('prepare', doc, ok, 'click', { button: 'left', count: 3 });
+    if (!triple.ok) throw new Error(triple.message);
+    await p.page.mouse.click(triple.point.x, triple.point.y, { clickCount: 3 });
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: true, reached: ['click', 'click', 'dblclick', 'click'] });
+    const middle = await p.call('prepare', doc, ok, 'click', { button: 'middle', count: 1 });
+    if (!middle.ok) throw new Error(middle.message);
+    await p.page.mouse.click(middle.point.x, middle.point.y, { button: 'middle' });
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: true, reached: ['auxclick'] });
+    // Armed for a double click, one click is not the whole gesture: not seen, not landed.
+    const twice = await p.call('prepare', doc, ok, 'click', { button: 'left', count: 2 });
+    if (!twice.ok) throw new Error(twice.message);
+    await p.page.mouse.click(twice.point.x, twice.point.y);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: null, reached: ['click'] });
+    // A gesture that is not one (a caller bug) is guarded as one left click.
+    const odd = await p.call('prepare', doc, ok, 'click', { button: 'thumb', count: 9 } as never);
+    if (!odd.ok) throw new Error(odd.message);
+    await p.page.mouse.click(odd.point.x, odd.point.y);
+    expect(await p.call('clickReport', doc)).toMatchObject({ landed: true, reached: ['click'] });
+  });
+
   test('a click on the element itself passes the guard, and a same-document link is no navigation', async () => {
     await p.page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<a id="anchor" href="#far" style="position:fixed;right:0;bottom:0">To far</a>'));
     const r = await p.call('prepare', doc, await id('#anchor'), 'click');

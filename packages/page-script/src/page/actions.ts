@@ -3,7 +3,7 @@
  * (attached → visible → enabled → kind-specific → stable → hit-test). Nothing here dispatches input;
  * the backend does, at the point we return.
  */
-import type { ActionCheck, ActionKind, ClickReport, FramePoint, FrameRect } from '../contract';
+import type { ActionCheck, ActionKind, ClickReport, FramePoint, FrameRect, GuardedGesture } from '../contract';
 import type { Box } from './realm';
 import { DOC, resolve } from './registry';
 import { editability, hasSize, isEnabled, styleVisible } from './style';
@@ -138,7 +138,7 @@ function mayMove(el: Element): boolean {
  * an animation can move it); a still page answers in one pass. For a click, an ok answer arms the
  * click guard (see armGuard) for the dispatch that follows.
  */
-export async function prepare(doc: unknown, id: unknown, kind: ActionKind): Promise<ActionCheck> {
+export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gesture: GuardedGesture = ONE_CLICK): Promise<ActionCheck> {
   const el = resolve(doc, id);
   if (!el) return STALE;
   const scrolled = scrollIntoViewIfNeeded(el);
@@ -151,7 +151,7 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind): Prom
   const chosen = clickPoint(el);
   if (!chosen) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
   if (!chosen.ok) return fail('obscured', `Another element would receive the click at every visible point of it: ${chosen.cover}.`, chosen.cover);
-  if (kind === 'click') armGuard(el);
+  if (kind === 'click') armGuard(el, gesture);
   return { ok: true, point: chosen.point };
 }
 
@@ -185,7 +185,22 @@ export function frameOrigin(doc: unknown, id: unknown): FramePoint | null {
 
 /** How long an armed guard waits for its click before it stands down (the dispatch follows at once). */
 const GUARD_TTL_MS = 1_000;
-const GUARDED_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
+/** Every event a click gesture of any button dispatches at its target. */
+const GUARDED_EVENTS = ['pointerdown', 'mousedown', 'contextmenu', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick'] as const;
+/** The events that are the click itself, for whichever button: what `reached` reports. */
+const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu']);
+
+const ONE_CLICK: GuardedGesture = { button: 'left', count: 1 };
+const BUTTONS = new Set<unknown>(['left', 'middle', 'right']);
+
+/** The gesture `prepare` was given (untrusted JSON): one left click unless it names a valid one. */
+export function guardedGesture(raw: unknown): GuardedGesture {
+  const g = raw as Partial<GuardedGesture> | null | undefined;
+  if (!g || typeof g !== 'object') return ONE_CLICK;
+  const button = BUTTONS.has(g.button) ? (g.button as GuardedGesture['button']) : 'left';
+  const count = typeof g.count === 'number' && Number.isInteger(g.count) && g.count >= 1 && g.count <= 3 ? g.count : 1;
+  return { button, count };
+}
 
 interface NavigateEventLike extends Event {
   destination?: { sameDocument?: boolean };
@@ -198,11 +213,17 @@ interface NavigationLike {
 
 interface Guard {
   target: WeakRef<Element>;
-  /** Whether every pointer event of the gesture so far reached the target; null until the first came. */
+  gesture: GuardedGesture;
+  /** Whether every event of the gesture so far reached the target; null until the first came. */
   verdict: boolean | null;
-  landed: boolean | null;
+  /** The gesture's last event reached the target (see isLast). */
+  completed: boolean;
+  /** The click events (CLICK_EVENTS) that reached the target, in order. */
+  reached: string[];
+  /** Trusted pointerups seen: the gesture is over in the task after its count-th. */
+  ups: number;
   navigation: ClickReport['navigation'];
-  /** Pointer events still pass through the guard: until its click, or until it stands down. */
+  /** The gesture's events still pass through the guard: until it is over, or until it stands down. */
   watching: boolean;
   /** It still records a navigation start: until it stands down. */
   armed: boolean;
@@ -245,10 +266,22 @@ function navigationApi(): NavigationLike | null {
 }
 
 /**
- * Judges each trusted event of the gesture on its own: pointerdown, mousedown, pointerup, mouseup and
- * click must each reach the target. A page that re-renders between two of them (a list refilled on
- * mousedown, Firefox 153 + jQuery UI autocomplete) would otherwise get a click on whatever now lies
- * under the pointer; once one event misses, the rest of the gesture is cancelled too.
+ * The event that ends the gesture at its target: the count-th click of the left button (after it, a
+ * second click's dblclick comes in the same task); auxclick of the middle one; auxclick or contextmenu
+ * of the right one (Firefox 153 fires no contextmenu to the page while Shift is held).
+ */
+function isLast(g: Guard, type: string): boolean {
+  if (g.gesture.button === 'left') return type === 'click' && g.reached.filter((r) => r === 'click').length === g.gesture.count;
+  return type === 'auxclick' || (g.gesture.button === 'right' && type === 'contextmenu');
+}
+
+/**
+ * Judges each trusted event of the gesture on its own: pointerdown, mousedown, contextmenu, pointerup,
+ * mouseup, click, dblclick and auxclick must each reach the target, for every click of a double or
+ * triple click. A page that re-renders between two of them (a list refilled on mousedown, Firefox 153
+ * + jQuery UI autocomplete; a row replaced after the first click of a double click) would otherwise
+ * get a click on whatever now lies under the pointer; once one event misses, the rest of the gesture
+ * is cancelled too.
  */
 function onGuardedEvent(e: Event): void {
   const g = guard;
@@ -259,13 +292,19 @@ function onGuardedEvent(e: Event): void {
   g.verdict = reaches;
   if (!reaches) P.cancel(e);
   const type = P.eventType(e);
-  if (type === 'click') {
-    g.landed = reaches;
-    g.watching = false;
+  if (reaches && CLICK_EVENTS.has(type)) {
+    g.reached.push(type);
+    if (isLast(g, type)) g.completed = true;
   }
-  // The click and its default action (following a link, submitting a form) run in the task that
-  // dispatches the pointerup, so the gesture is over by the next task.
-  if (type === 'pointerup') nextTask(() => finish(g));
+  // A click, its dblclick or auxclick, and their default actions (following a link, submitting a
+  // form) run in the task that dispatches the pointerup, so the gesture is over by the next task
+  // after its last pointerup; until then the guard judges what comes.
+  if (type === 'pointerup' && ++g.ups === g.gesture.count) {
+    nextTask(() => {
+      g.watching = false;
+      finish(g);
+    });
+  }
 }
 
 function onNavigate(e: NavigateEventLike): void {
@@ -300,19 +339,22 @@ function standDown(g: Guard): void {
 }
 
 /**
- * Guards the next click on `el`. Window capture listeners run before any page handler: the first
- * pointer event of the gesture decides. If it reaches the element (or a label of it) the gesture
- * passes untouched; if the page moved and it would land on something else, every event of the
- * gesture is cancelled, so a stale point never operates another element. The Navigation API, where
- * the engine has it, tells whether the click started a cross-document navigation.
+ * Guards the next click gesture on `el`. Window capture listeners run before any page handler: each
+ * event of the gesture that reaches the element (or a label of it) passes untouched; from the first
+ * that would land on something else (the page moved), every event of the gesture is cancelled, so a
+ * stale point never operates another element. The Navigation API, where the engine has it, tells
+ * whether the gesture started a cross-document navigation.
  */
-export function armGuard(el: Element): void {
+export function armGuard(el: Element, gesture: GuardedGesture = ONE_CLICK): void {
   disarm();
   listen();
   const g: Guard = {
     target: new WeakRef(el),
+    gesture,
     verdict: null,
-    landed: null,
+    completed: false,
+    reached: [],
+    ups: 0,
     navigation: navigationApi() ? 'none' : 'unknown',
     watching: true,
     armed: true,
@@ -346,7 +388,8 @@ export async function clickReport(doc: unknown, waitMs?: unknown): Promise<Click
   if (!g || guard !== g) return { landed: null, navigation: 'unknown', url: location.href };
   guard = null;
   standDown(g);
-  return { landed: g.landed ?? (g.verdict === false ? false : null), navigation: g.navigation, url: location.href };
+  const landed = g.verdict === false ? false : g.completed ? true : null;
+  return { landed, reached: g.reached.slice(), navigation: g.navigation, url: location.href };
 }
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */

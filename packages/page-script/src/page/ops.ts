@@ -6,7 +6,7 @@ import type { ActionKind, PageMetrics, PageScriptOps } from '../contract';
 import { DOC, elementById } from './registry';
 import { snapshot } from './snapshot';
 import { probe, query } from './query';
-import { clickReport, disarm, frameOrigin, hit, prepare, rect } from './actions';
+import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, rect } from './actions';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage } from './scroll-storage';
 
@@ -32,7 +32,7 @@ export const ops: PageScriptOps = {
   query,
   alive: (doc, id) => doc === DOC && elementById(id) !== null,
   // An unknown kind (a caller bug) gets the click checks rather than an exception.
-  prepare: (doc, id, kind) => prepare(doc, id, KINDS.has(kind) ? kind : 'click'),
+  prepare: (doc, id, kind, gesture) => prepare(doc, id, KINDS.has(kind) ? kind : 'click', guardedGesture(gesture)),
   hit,
   clickReport,
   disarm,
