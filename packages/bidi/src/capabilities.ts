@@ -1,4 +1,4 @@
-import type { Feature, MethodName } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName } from '@browser-provider/protocol';
 
 /**
  * The optional methods and features every BiDi engine here has, each proven by the engine adapters'
@@ -30,3 +30,10 @@ export const BIDI_FEATURES: readonly Feature[] = ['js_eval', 'network_observe', 
 export function bidiEngineFeatures(attaches: boolean): Feature[] {
   return ['element_refs', 'a11y_snapshot', 'dom_snapshot', 'full_page_screenshot', 'isolated_contexts', ...BIDI_FEATURES, ...(attaches ? (['attach_existing_browser'] as const) : [])];
 }
+
+/**
+ * The buttons `page.click` presses on every BiDi engine here: Firefox 153 and Chrome 156 press and
+ * release each as asked (apps/cli/src/clicks.browser.test.ts: mousedown/mouseup with its button,
+ * contextmenu for the right one, auxclick for both, no click).
+ */
+export const BIDI_CLICK_BUTTONS: readonly ClickButton[] = ['left', 'middle', 'right'];

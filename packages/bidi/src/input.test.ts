@@ -13,7 +13,7 @@ describe('input action builders', () => {
   });
 
   it('clicks with a mouse move, down and up at the viewport point', () => {
-    expect(clickActions(10.5, 20)).toEqual([
+    expect(clickActions({ x: 10.5, y: 20 })).toEqual([
       {
         type: 'pointer',
         id: 'mouse',

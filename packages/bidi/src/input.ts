@@ -1,4 +1,4 @@
-import { chordKeyActions, keyboard, textKeyActions } from '@browser-provider/core';
+import { chordKeyActions, clickSources, keyboard, mouse, PLAIN_CLICK, pointerMove, textKeyActions, type ClickGesture, type ViewportPoint } from '@browser-provider/core';
 import type { BidiParams } from './connection';
 
 /** What `input.performActions` takes: one entry per input source. */
@@ -6,7 +6,8 @@ export type Actions = BidiParams<'input.performActions'>['actions'];
 
 /**
  * Builders for `input.performActions` payloads (WebDriver BiDi §input). Key names and code points
- * are core's one table for both protocols (`KEY_CODEPOINTS`). Pure functions, unit-tested without a
+ * are core's one table for both protocols (`KEY_CODEPOINTS`), and pointer sources core's builders
+ * (`clickSources`), which classic Perform Actions uses too. Pure functions, unit-tested without a
  * browser.
  */
 
@@ -20,18 +21,11 @@ export function chordActions(keys: string[]): Actions {
   return [keyboard(chordKeyActions(keys))];
 }
 
-type PointerSteps = Extract<Actions[number], { type: 'pointer' }>['actions'];
-const mouse = (actions: PointerSteps): Actions => [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }];
-
-/** Move, press and release the primary button at a viewport point (CSS pixels). */
-export function clickActions(x: number, y: number): Actions {
-  return mouse([
-    { type: 'pointerMove', x, y, origin: 'viewport', duration: 0 },
-    { type: 'pointerDown', button: 0 },
-    { type: 'pointerUp', button: 0 },
-  ]);
+/** A click gesture (default one left click) at a viewport point (CSS pixels), modifiers held, as one sequence. */
+export function clickActions(point: ViewportPoint, gesture: ClickGesture = PLAIN_CLICK): Actions {
+  return clickSources(point, gesture);
 }
 
-export function hoverActions(x: number, y: number): Actions {
-  return mouse([{ type: 'pointerMove', x, y, origin: 'viewport', duration: 0 }]);
+export function hoverActions(point: ViewportPoint): Actions {
+  return [mouse([pointerMove(point)])];
 }

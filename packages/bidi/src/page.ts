@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo } from './cookies';
@@ -141,14 +141,15 @@ export class BidiPage implements BackendPage {
     return typeof ctx === 'string' ? ctx : null;
   }
 
-  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
-    // A click leaves no button pressed, and neither Firefox 153 nor Chromium 156 merges the clicks of
-    // separate performActions into a double click (checked: event.detail stays 1): no release needed.
-    return this.input(clickActions(point.x, point.y), true, signal, report, false);
+  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture?: ClickGesture): Promise<{ navigated: boolean }> {
+    // A click leaves no button or key pressed, and neither Firefox 153 nor Chromium 156 merges the
+    // clicks of separate performActions into one gesture (checked: event.detail starts at 1 again,
+    // also right after a double click): no release needed.
+    return this.input(clickActions(point, gesture), true, signal, report, false);
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
-    await this.input(hoverActions(point.x, point.y), false, signal);
+    await this.input(hoverActions(point), false, signal);
   }
 
   async typeText(text: string, signal: AbortSignal): Promise<void> {

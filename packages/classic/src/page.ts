@@ -1,6 +1,6 @@
 import type { DriverClient } from './client';
-import { callPageOp, chordKeyActions, evalSyntaxError, keyboard, noHistoryEntry, ProviderError, sleep, textKeyActions } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -199,16 +199,16 @@ export class ClassicPage implements BackendPage {
     return { navigated };
   }
 
-  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
-    return this.inputThenDetect(
-      signal,
-      [pointer([move(point), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }])],
-      report,
-    );
+  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture: ClickGesture = PLAIN_CLICK): Promise<{ navigated: boolean }> {
+    // WebKitGTK 2.50 releases a middle or right button as the left one (mouseup button 0, then a
+    // click): a stray primary click, so only the left button is pressed here (the backend lists no
+    // other in clickButtons, and core refuses them before this).
+    if (gesture.button !== 'left') throw unsupportedClickOption('button', gesture.button);
+    return this.inputThenDetect(signal, clickSources(viewportInt(point), gesture), report);
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
-    await this.inFrame(TOP_FRAME, signal, (c) => c.performActions([pointer([move(point)])]));
+    await this.inFrame(TOP_FRAME, signal, (c) => c.performActions([mouse([pointerMove(viewportInt(point))])]));
   }
 
   async typeText(text: string, signal: AbortSignal): Promise<void> {
@@ -269,11 +269,7 @@ export class ClassicPage implements BackendPage {
   }
 }
 
-function move(p: ViewportPoint): object {
-  // Integer coordinates: §17.4.3 requires them, and WebKit rejects fractional ones.
-  return { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(p.x), y: Math.round(p.y) };
-}
-
-function pointer(actions: object[]): object {
-  return { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions };
+/** Integer coordinates: classic Perform Actions requires them (§17.4.3), and WebKit rejects fractional ones. */
+function viewportInt(p: ViewportPoint): ViewportPoint {
+  return { x: Math.round(p.x), y: Math.round(p.y) };
 }

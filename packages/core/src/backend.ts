@@ -1,4 +1,4 @@
-import type { EventName, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, ClickModifier, EventName, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -43,6 +43,17 @@ export type NavigationHint = 'started' | 'none' | 'unknown';
  */
 export type ClickReportFn = (signal: AbortSignal, alongside: boolean) => Promise<NavigationHint>;
 
+/** What one `page.click` presses: a button, `count` times at one point in one gesture, with keys held. */
+export interface ClickGesture {
+  button: ClickButton;
+  count: 1 | 2 | 3;
+  /** Pressed (in this order) before the pointer moves, released (in reverse) after the last click. */
+  modifiers: readonly ClickModifier[];
+}
+
+/** One left click with no keys held: what `click` does without a gesture. */
+export const PLAIN_CLICK: ClickGesture = { button: 'left', count: 1, modifiers: [] };
+
 export interface BackendPage {
   /** The browser's own id for the page (BiDi context id, WebDriver window handle), for logs. */
   readonly targetId: string;
@@ -70,8 +81,11 @@ export interface BackendPage {
    * `report`, when given, is called once, right after the dispatch or alongside it, before any wait for
    * a navigation to start: it asks the page what it saw. `none` (the page saw no navigation start) lets
    * the backend skip its grace period; `started` makes it wait for that navigation; `unknown` keeps the grace.
+   *
+   * `gesture` (default PLAIN_CLICK) is dispatched as one action sequence. Core only passes a button
+   * the backend's `clickButtons()` lists; a backend given another refuses it (`unsupportedClickOption`).
    */
-  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }>;
+  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture?: ClickGesture): Promise<{ navigated: boolean }>;
   /** Trusted pointer move to a point of the top-level viewport. */
   hover(point: ViewportPoint, signal: AbortSignal): Promise<void>;
   /** Trusted key input of `text` into whatever has focus. */
@@ -249,6 +263,13 @@ export interface Backend {
   features(): Feature[];
   /** Optional normalized methods that work on this engine (only those). */
   optionalMethods(): MethodName[];
+  /**
+   * Optional: the mouse buttons `page.click` presses faithfully here. Absent: `left` only. A backend
+   * lists another button once real-browser tests show the engine presses and releases that button
+   * (WebKitGTK 2.50's WebDriver releases every button as the left one: a stray click). Click counts and
+   * modifiers need no entry: every engine here does them.
+   */
+  clickButtons?(): readonly ClickButton[];
   customMethods(): CustomMethod[];
   /** Whether the browser/driver is currently up. */
   running(): boolean;

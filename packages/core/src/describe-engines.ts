@@ -1,4 +1,4 @@
-import type { Capabilities, EngineStatus, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
+import type { Capabilities, EngineStatus, MethodOptions, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import { describeEngine } from './describe';
 import type { Provider } from './provider';
@@ -42,7 +42,18 @@ function common(first: Capabilities, all: readonly Capabilities[]): Capabilities
     features: first.features.filter(feature),
     custom_methods: first.custom_methods.filter((m) => custom(m.name)),
     ...(first.gated_methods ? { gated_methods: first.gated_methods.filter((m) => gated(m.name)) } : {}),
+    ...(first.method_options ? { method_options: commonOptions(first.method_options, all.map((c) => c.method_options ?? {})) } : {}),
   };
+}
+
+/** The option values every engine takes, in `first`'s order; an engine that lists no values for a param takes them all. */
+function commonOptions(first: MethodOptions, all: readonly MethodOptions[]): MethodOptions {
+  return Object.fromEntries(
+    Object.entries(first).map(([method, params]) => [
+      method,
+      Object.fromEntries(Object.entries(params).map(([param, values]) => [param, values.filter((v) => all.every((o) => o[method]?.[param]?.includes(v) ?? true))])),
+    ]),
+  );
 }
 
 /**

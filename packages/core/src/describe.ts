@@ -5,6 +5,7 @@ import { customMethods, gateInfo } from './custom-registry';
 import { supportedOptionalMethods } from './handlers';
 import type { Backend } from './backend';
 import { describeEngines, statusOfEngines } from './describe-engines';
+import { methodOptionsOf } from './ops/click-options';
 import type { Provider } from './provider';
 
 export const PROVIDER_VERSION = '0.1.0';
@@ -62,6 +63,7 @@ export function describeEngine(provider: Provider, engine: Backend): ProviderDes
       features,
       custom_methods: [...own, ...custom],
       gated_methods: gated,
+      method_options: methodOptionsOf(engine),
     },
     engine: info.engine,
     session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running; a persistent session (persist) quits its own browser and keeps its profile directory.',

@@ -2,6 +2,7 @@ import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf
 import { METHODS, OPTIONAL_METHODS } from '@browser-provider/protocol';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
+import { clickGesture } from './ops/click-options';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
 import { afterAction, snapshotPage } from './ops/snapshot';
@@ -85,7 +86,7 @@ export const HANDLERS: HandlerTable = {
   },
   'page.open': (ctx, p) => open(ctx.provider, ctx.session, p, ctx.warnings, ctx.signal),
   'page.snapshot': (ctx, p) => snapshotPage(ctx.session, ctx.page, p, ctx.warnings, ctx.signal),
-  'page.click': (ctx, p) => click(ctx.session, ctx.page, p, ctx.signal),
+  'page.click': (ctx, p) => click(ctx.session, ctx.page, p, clickGesture(ctx.provider, ctx.session, p), ctx.signal),
   'page.type': (ctx, p) => type(ctx.session, ctx.page, p, ctx.signal),
   'page.wait': (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal),
   'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, ctx.signal),

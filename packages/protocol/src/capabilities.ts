@@ -53,12 +53,22 @@ export const GatedMethodInfo = z.object({
 });
 export type GatedMethodInfo = z.infer<typeof GatedMethodInfo>;
 
+/**
+ * Additive: for options whose values engines differ on, the values this engine takes, by method and
+ * param (`{"page.click": {"button": ["left", "middle", "right"], "click_count": [1, 2, 3], …}}`). A param
+ * not listed takes every value its schema allows; a value its schema allows but this list lacks is
+ * refused with `unsupported_target` / `unsupported_option` before anything is dispatched.
+ */
+export const MethodOptions = z.record(z.string(), z.record(z.string(), z.array(z.union([z.string(), z.number()]))));
+export type MethodOptions = z.infer<typeof MethodOptions>;
+
 export const Capabilities = z.object({
   core_methods: z.array(z.string()),
   optional_methods: z.array(z.string()),
   features: z.array(z.string()),
   custom_methods: z.array(CustomMethodInfo),
   gated_methods: z.array(GatedMethodInfo).optional(),
+  method_options: MethodOptions.optional(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 

@@ -118,6 +118,34 @@ export const SnapshotResult = z.object({
   diff: SnapshotDiff.optional(),
 });
 
+/** Mouse buttons and held keys of `page.click` (Playwright MCP's browser_click names). */
+export const ClickButton = z.enum(['left', 'middle', 'right']);
+export type ClickButton = z.infer<typeof ClickButton>;
+export const ClickModifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
+export type ClickModifier = z.infer<typeof ClickModifier>;
+export const CLICK_COUNTS = [1, 2, 3] as const;
+
+/**
+ * Additive `page.click` options; each gesture is one W3C action sequence. What an engine takes is in
+ * `provider.describe` (`capabilities.method_options["page.click"]`); a value it cannot do is refused.
+ */
+const ClickOptions = {
+  button: ClickButton.optional().describe('The mouse button (default left). Right fires contextmenu and auxclick, middle auxclick; neither fires click.'),
+  click_count: z
+    .number()
+    .int()
+    .min(1)
+    .max(3)
+    .optional()
+    .describe('Clicks at the same point in one gesture (default 1): 2 is a double click (the page gets dblclick), 3 a triple click.'),
+  modifiers: z
+    .array(ClickModifier)
+    .max(4)
+    .refine((m) => new Set(m).size === m.length, 'each modifier at most once')
+    .optional()
+    .describe('Keys held down during the click: pressed before the pointer moves, released after the last click.'),
+};
+
 /** Additive on actions: also answer with a snapshot of the page after the action, so one call is one step. */
 const AfterAction = {
   snapshot: z.enum(['none', 'diff', 'full']).optional(),
@@ -234,7 +262,7 @@ export const METHODS = {
   'page.click': spec(
     'core',
     'Click an element (by element_ref, selector or text_query) or a viewport position, with trusted input.',
-    PageScoped.extend({ ...Target, ...AfterAction, position: Point.optional() }).refine(
+    PageScoped.extend({ ...Target, ...AfterAction, position: Point.optional(), ...ClickOptions }).refine(
       (p) => [p.element_ref, p.selector, p.text_query, p.position].filter((v) => v !== undefined).length === 1,
       { message: 'exactly one of element_ref, selector, text_query, position is required' },
     ),

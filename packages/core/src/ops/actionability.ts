@@ -1,5 +1,5 @@
 import type { Repair } from '@browser-provider/protocol';
-import type { ActionCheck, ActionKind, NotActionableCode } from '@browser-provider/page-script';
+import type { ActionCheck, ActionKind, GuardedGesture, NotActionableCode } from '@browser-provider/page-script';
 import { sleep } from '../deadline';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
@@ -43,12 +43,12 @@ export function notActionable(session: Session, page: PageHandle, target: Target
 /**
  * Scrolls the target into view and checks it until it is actionable or the window closes, then maps
  * its action point to the top-level viewport (checking the hit-test in every ancestor frame too).
- * Nothing is dispatched by this function.
+ * Nothing is dispatched by this function. A click check arms the page's guard for `gesture`.
  */
-export async function actionPoint(session: Session, page: PageHandle, target: Target, kind: ActionKind, signal: AbortSignal): Promise<{ x: number; y: number }> {
+export async function actionPoint(session: Session, page: PageHandle, target: Target, kind: ActionKind, signal: AbortSignal, gesture?: GuardedGesture): Promise<{ x: number; y: number }> {
   const until = Date.now() + ACTIONABILITY_WINDOW_MS;
   for (;;) {
-    const check = await call(page, target.frame, 'prepare', [target.doc, target.id, kind], signal);
+    const check = await call(page, target.frame, 'prepare', gesture ? [target.doc, target.id, kind, gesture] : [target.doc, target.id, kind], signal);
     let failure: Extract<ActionCheck, { ok: false }>;
     if (check.ok) {
       const top = await toTopPoint(page, session.id, target.frame, check.point, signal);

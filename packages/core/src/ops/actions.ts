@@ -1,5 +1,6 @@
 import type { ClickReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { ClickGesture } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
@@ -10,31 +11,42 @@ import { resolveTarget } from './targets';
 /** How long a report asked alongside the dispatch waits in the page for the click to be over. */
 const REPORT_WAIT_MS = 500;
 
-export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
+/** `gesture` comes from clickGesture (./click-options): the session's engine can do it. */
+export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
-    const { navigated } = await page.backend.click(p.position, signal);
+    const { navigated } = await page.backend.click(p.position, signal, undefined, gesture);
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url, point: p.position };
   }
   const target = await resolveTarget(session, page, 'page.click', p, signal);
-  // An ok check arms the page's click guard in the target's frame (see prepare in the page script).
-  const point = await actionPoint(session, page, target, 'click', signal);
+  // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
+  // the page script).
+  const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count });
   const inTop = target.frame === page.backend.mainFrame;
   let seen: ClickReport | undefined;
-  const { navigated } = await page.backend.click(point, signal, async (s, alongside) => {
+  const report = async (s: AbortSignal, alongside: boolean) => {
     seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
     // A frame's own Navigation API cannot see a navigation of the top-level document.
     return inTop ? seen.navigation : 'unknown';
-  });
-  if (!navigated && seen?.landed === false) {
-    throw new ProviderError('element_not_actionable', `The click on ${target.ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element. Nothing was clicked.`, {
-      detail: 'missed',
-      retryable: true,
-      details: { element_ref: target.ref, dispatched: true, cancelled: true },
-      repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
-    });
-  }
+  };
+  const { navigated } = await page.backend.click(point, signal, report, gesture);
+  if (!navigated && seen?.landed === false) throw missed(session, page, target.ref, seen.reached ?? []);
   const url = !navigated && inTop && seen !== undefined ? seen.url : (await page.backend.info(signal)).url;
   return { page_id: page.id, clicked: true, navigation_occurred: navigated, url, point };
+}
+
+/**
+ * The guard cancelled the gesture from its first event that would have landed elsewhere. What reached
+ * the element before that (the first click of a double click, a right click's contextmenu) is said:
+ * the page may have acted on it.
+ */
+function missed(session: Session, page: PageHandle, ref: string, reached: readonly string[]): ProviderError {
+  const before = reached.length > 0 ? ` Before that, the element got ${reached.join(', ')}; the rest of the gesture was cancelled.` : ' Nothing was clicked.';
+  return new ProviderError('element_not_actionable', `The click on ${ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element.${before}`, {
+    detail: 'missed',
+    retryable: true,
+    details: { element_ref: ref, dispatched: true, cancelled: true, ...(reached.length > 0 ? { reached: [...reached] } : {}) },
+    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
+  });
 }
 
 export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {

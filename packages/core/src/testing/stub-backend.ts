@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import type { Feature, OptionalMethodName, ProviderStatus } from '@browser-provider/protocol';
-import type { Backend, BackendPage, BackendSession, ClickReportFn, FrameKey, SessionOptions } from '../backend';
+import type { ClickButton, Feature, OptionalMethodName, ProviderStatus } from '@browser-provider/protocol';
+import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -14,11 +14,17 @@ export class StubPage implements BackendPage {
   url = 'about:blank';
   doc = 'doc-1';
   clicks: { x: number; y: number }[] = [];
+  /** The gesture of each click, in order. */
+  gestures: ClickGesture[] = [];
   typed: string[] = [];
   /** Milliseconds every op takes, to exercise ordering and deadlines. */
   delayMs = 0;
   /** What the page's click guard reports after a click (false: the gesture was cancelled). */
   clickLands: boolean | null = true;
+  /** The click events the guard reports as having reached the element. */
+  clickReached: string[] = [];
+  /** The arguments of each op's latest call. */
+  lastArgs: Partial<Record<OpName, unknown[]>> = {};
   /** Ops that throw a plain Error, to exercise internal_error. */
   failOps = new Set<string>();
   log: string[] = [];
@@ -39,6 +45,7 @@ export class StubPage implements BackendPage {
 
   async call<K extends OpName>(_frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
     this.log.push(op);
+    this.lastArgs[op] = args as unknown[];
     await sleep(this.delayMs, signal);
     if (this.failOps.has(op)) throw new Error(`stub failure in ${op} at /secret/path.ts:1`);
     const a = args as unknown[];
@@ -61,7 +68,7 @@ export class StubPage implements BackendPage {
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
       alive,
       prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
-      clickReport: { landed: this.clickLands, navigation: 'none', url: this.url },
+      clickReport: { landed: this.clickLands, reached: this.clickReached, navigation: 'none', url: this.url },
       disarm: null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
@@ -78,8 +85,9 @@ export class StubPage implements BackendPage {
   async childFrame(): Promise<FrameKey | null> {
     return null;
   }
-  async click(point: { x: number; y: number }, signal: AbortSignal, report?: ClickReportFn): Promise<{ navigated: boolean }> {
+  async click(point: { x: number; y: number }, signal: AbortSignal, report?: ClickReportFn, gesture: ClickGesture = PLAIN_CLICK): Promise<{ navigated: boolean }> {
     this.clicks.push(point);
+    this.gestures.push(gesture);
     await report?.(signal, false);
     return { navigated: false };
   }
@@ -130,6 +138,11 @@ export class StubBackend implements Backend {
   }
   features(): Feature[] {
     return this.featureList;
+  }
+  /** What `clickButtons()` answers. */
+  buttons: ClickButton[] = ['left', 'middle', 'right'];
+  clickButtons(): readonly ClickButton[] {
+    return this.buttons;
   }
   /** What `optionalMethods()` answers. */
   optionalList: OptionalMethodName[] = ['page.hover'];

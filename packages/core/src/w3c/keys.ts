@@ -90,8 +90,14 @@ export interface KeyAction {
   value: string;
 }
 
+/** A tick in which a source does nothing (both protocols), so that another source acts alone. */
+export interface PauseAction {
+  type: 'pause';
+  duration: number;
+}
+
 /** One key input source (both protocols' action shape) with these actions. */
-export const keyboard = (actions: KeyAction[]) => ({ type: 'key' as const, id: 'keyboard', actions });
+export const keyboard = (actions: Array<KeyAction | PauseAction>) => ({ type: 'key' as const, id: 'keyboard', actions });
 
 /** Key down/up for each code point of `text`: `\n` presses Enter, `\t` Tab, and `\r` is dropped (CRLF). */
 export function textKeyActions(text: string): KeyAction[] {

@@ -1,0 +1,44 @@
+import type { ClickGesture, ViewportPoint } from '../backend';
+import { keyboard, keyValue, type KeyAction, type PauseAction } from './keys';
+
+/**
+ * Pointer input sources of both WebDriver protocols: BiDi's `input.performActions` takes the same
+ * action sequences as classic Perform Actions (https://w3c.github.io/webdriver/#actions), so both
+ * backends build their clicks here. Pure functions, unit-tested without a browser.
+ */
+
+/** W3C button numbers: 0 primary, 1 auxiliary (middle), 2 secondary (right). */
+export const BUTTON_NUMBERS = { left: 0, middle: 1, right: 2 } as const;
+
+export type PointerAction =
+  | { type: 'pointerMove'; x: number; y: number; origin: 'viewport'; duration: number }
+  | { type: 'pointerDown' | 'pointerUp'; button: number }
+  | PauseAction;
+
+/** The mouse as an input source with these actions. */
+export const mouse = (actions: PointerAction[]) => ({ type: 'pointer' as const, id: 'mouse', parameters: { pointerType: 'mouse' as const }, actions });
+
+/** An instant move to a point of the top-level viewport (CSS pixels). */
+export const pointerMove = (p: ViewportPoint): PointerAction => ({ type: 'pointerMove', x: p.x, y: p.y, origin: 'viewport', duration: 0 });
+
+const pause = (): PauseAction => ({ type: 'pause', duration: 0 });
+
+/**
+ * A click gesture as input sources, ticked together by the remote end: the modifiers go down first
+ * (the mouse pauses), then the mouse moves and presses and releases the button `count` times (the
+ * keyboard pauses), then the modifiers come up in reverse. The clicks are one sequence at one point,
+ * so the engine counts them as one gesture (event.detail 1, 2, 3; dblclick after the second).
+ */
+export function clickSources(point: ViewportPoint, gesture: ClickGesture): [ReturnType<typeof mouse>] | [ReturnType<typeof keyboard>, ReturnType<typeof mouse>] {
+  const button = BUTTON_NUMBERS[gesture.button];
+  const clicks: PointerAction[] = [pointerMove(point)];
+  for (let i = 0; i < gesture.count; i++) clicks.push({ type: 'pointerDown', button }, { type: 'pointerUp', button });
+  if (gesture.modifiers.length === 0) return [mouse(clicks)];
+  const keys = gesture.modifiers.map(keyValue);
+  const down = keys.map((value): KeyAction => ({ type: 'keyDown', value }));
+  const up = keys.toReversed().map((value): KeyAction => ({ type: 'keyUp', value }));
+  return [
+    keyboard([...down, ...clicks.map(pause), ...up]),
+    mouse([...down.map(pause), ...clicks, ...up.map(pause)]),
+  ];
+}
