@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend, BackendPage, BackendSession } from '@browser-provider/core';
+import type { Backend, BackendPage, BackendSession, ClickGesture } from '@browser-provider/core';
 import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
 
 /**
@@ -39,6 +39,26 @@ const PARTIAL =
   cover('cover-middle', 40, 185, 80, 30) +
   cover('layer', 0, 0, 600, 400, 'background:transparent;pointer-events:none');
 
+/**
+ * A page that steers a gesture once it started: the target's first click (or its contextmenu) slides
+ * an overlay over it, so the rest of a double or right click would land on the overlay. Both record
+ * every mouse event they get in `window.hits`.
+ */
+const STEER = `<button id="target" style="position:absolute;left:20px;top:20px;width:120px;height:40px">Row</button>
+<div id="overlay" style="position:fixed;left:0;top:300px;width:600px;height:200px;background:rgba(0,0,0,.02)"></div>
+<script>
+  window.hits = [];
+  const target = document.getElementById('target');
+  const overlay = document.getElementById('overlay');
+  for (const type of ['mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'auxclick']) {
+    target.addEventListener(type, () => hits.push('target:' + type));
+    overlay.addEventListener(type, () => hits.push('overlay:' + type));
+  }
+  const steer = () => { overlay.style.top = '0px'; };
+  target.addEventListener('click', steer);
+  target.addEventListener('contextmenu', (e) => { e.preventDefault(); steer(); });
+</script>`;
+
 const page = (head: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>hostile</title>${head}</head><body style="margin:0">${body}</body></html>`;
 
@@ -54,6 +74,7 @@ function pages(other: () => string): Record<string, string> {
     ),
     '/inner': page('', '<p>inner</p>'),
     '/partial': page('', PARTIAL),
+    '/steer': page('', STEER),
     // A page's user agent is the page's to fake: it must not switch off our geometry.
     '/fake-ua': page(
       `<script>Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => 'Mozilla/5.0 (X11) jsdom/26.0.0' });</script>`,
@@ -159,6 +180,49 @@ export function describeHostilePage(name: string, make: () => Backend): void {
       expect(s.nodes.find((n) => n.name === 'Shown')).toMatchObject({ actionable: true });
       const zero = await id('#zero');
       expect(await p.call(p.mainFrame, 'prepare', [zero.doc, zero.id, 'click'], sig())).toMatchObject({ ok: false, code: 'not_visible' });
+    });
+
+    // What each gesture lets reach the target before the overlay slides over it; none reaches the overlay.
+    const STEERED: Array<{ gesture: ClickGesture; reached: string[]; hits: string[] }> = [
+      { gesture: { button: 'left', count: 2, modifiers: ['Alt'] }, reached: ['click'], hits: ['target:mousedown', 'target:mouseup', 'target:click'] },
+      { gesture: { button: 'right', count: 1, modifiers: [] }, reached: ['contextmenu'], hits: ['target:mousedown', 'target:contextmenu'] },
+    ];
+    for (const row of STEERED) {
+      const name = `${row.gesture.button} ×${row.gesture.count}${row.gesture.modifiers.map((m) => `+${m}`).join('')}`;
+      it(`cancels the rest of a ${name} the page steers onto its overlay once it started, and reports what reached the target`, async (ctx) => {
+        if (!(backend.clickButtons?.() ?? []).includes(row.gesture.button) && row.gesture.button !== 'left') ctx.skip();
+        await p.navigate(`${a.origin}/steer`, 'load', sig());
+        const t = await id('#target');
+        const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click', { button: row.gesture.button, count: row.gesture.count }], sig());
+        if (!r.ok) throw new Error(r.message);
+        let seen: { landed: boolean | null; reached?: string[] } | undefined;
+        await p.click(
+          r.point,
+          sig(),
+          async (s, alongside) => {
+            seen = await p.call(p.mainFrame, 'clickReport', alongside ? [t.doc, 2_000] : [t.doc], s);
+            return 'unknown';
+          },
+          row.gesture,
+        );
+        expect(seen).toMatchObject({ landed: false, reached: row.reached });
+        expect(JSON.parse(String(await read('JSON.stringify(window.hits)')))).toEqual(row.hits);
+      });
+    }
+
+    it('lets a whole double click through to its target: both clicks and the dblclick', async () => {
+      await p.navigate(`${a.origin}/partial`, 'load', sig());
+      const t = await id('#full');
+      await read(`(document.getElementById('cover-full').remove(), true)`);
+      const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click', { button: 'left', count: 2 }], sig());
+      if (!r.ok) throw new Error(r.message);
+      let seen: { landed: boolean | null; reached?: string[] } | undefined;
+      await p.click(r.point, sig(), async (s, alongside) => {
+        seen = await p.call(p.mainFrame, 'clickReport', alongside ? [t.doc, 2_000] : [t.doc], s);
+        return 'unknown';
+      }, { button: 'left', count: 2, modifiers: [] });
+      expect(seen).toMatchObject({ landed: true, reached: ['click', 'click', 'dblclick'] });
+      expect(await read(`document.getElementById('full').dataset.clicks`)).toBe('2');
     });
 
     for (const row of POINT_ROWS) {
