@@ -68,6 +68,10 @@ describe('Firefox through a Grid (stand-in)', () => {
     expect(backend.optionalMethods()).not.toContain('download.wait');
     expect(backend.features()).not.toContain('persistent_profile');
     expect(backend.optionalMethods()).toContain('page.go_back');
+    // BiDi input is the same through a Grid: every mouse button, as on a browser launched here.
+    expect(backend.clickButtons?.()).toEqual(['left', 'middle', 'right']);
+    const webkit = await createGridBackend('safari', { url: 'http://grid.invalid:4444' });
+    expect(webkit.clickButtons?.() ?? ['left']).toEqual(['left']);
   });
 
   it('a socket that closes under the session (the node died) makes the session gone', SLOW, async () => {

@@ -1,8 +1,8 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
-import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
-import { BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
+import { BIDI_CLICK_BUTTONS, BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
 import { deleteGridSession, newGridSession, type GridSession } from './new-session';
 import { gridProviderStatus } from './status-provider';
 import { stageOnNode } from './files';
@@ -94,6 +94,11 @@ export class GridBidiBackend implements Backend {
 
   optionalMethods(): MethodName[] {
     return this.engine.optionalMethods().filter((m) => !GRID_UNSUPPORTED_METHODS.includes(m));
+  }
+
+  /** The same BiDi input as a local browser: the node's browser takes every button. */
+  clickButtons(): readonly ClickButton[] {
+    return BIDI_CLICK_BUTTONS;
   }
 
   customMethods(): CustomMethod[] {

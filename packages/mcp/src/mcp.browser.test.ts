@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { startFixtureServer, TASKS_FIXTURE, type FixtureServer } from '@browser-provider/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, commandName, descendants } from '../../../apps/cli/src/testing/processes';
+import { servePage } from '../../../apps/cli/src/testing/page-server';
 import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
 
 /**
@@ -24,6 +25,19 @@ afterAll(async () => {
 /** What is still alive of a process tree, named (a watchdog may take a moment to follow its server). */
 const survivors = (tree: number[]) => tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`);
 const at = (path: string) => `${site.origin}${path}`;
+/** A button whose click, dblclick and contextmenu events (with the modifiers held) show in its log line. */
+const clicks = servePage(`<!doctype html><title>Clicks</title><button id="t">Target</button><p id="log">log: </p>
+<script>
+  let seen = [];
+  for (const type of ['click', 'dblclick', 'contextmenu']) {
+    document.getElementById('t').addEventListener(type, (e) => {
+      if (type === 'contextmenu') e.preventDefault();
+      const mods = (e.altKey ? 'A' : '') + (e.ctrlKey ? 'C' : '') + (e.metaKey ? 'M' : '') + (e.shiftKey ? 'S' : '');
+      seen.push([type, ...(type === 'contextmenu' ? [] : [e.detail]), ...(mods ? [mods] : [])].join('/'));
+      document.getElementById('log').textContent = 'log: ' + seen.join(' ');
+    });
+  }
+</script>`);
 const T = TASKS_FIXTURE;
 
 /** A raw request, to send the headers a browser under DNS rebinding would (the SDK client never does). */
@@ -100,6 +114,31 @@ for (const browser of ENGINES) {
         expect(textOf(stale)).toMatch(/^Error element_not_found \(stale_ref\): .+\nRepair: browser_snapshot/);
         const bad = await s.client.callTool({ name: 'browser_click', arguments: {} });
         expect(textOf(bad)).toMatch(/^Error invalid_request \(invalid_params\): browser_click: target: required/);
+      });
+
+      it('double-clicks, right-clicks and holds modifiers as Playwright MCP’s browser_click options ask', async () => {
+        const page = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${clicks.origin()}/` } }));
+        const target = refOf(page, 'button "Target"');
+        // The page's log grows with every event; each click is judged by what it added.
+        let before = 0;
+        const logAfter = async (args: Record<string, unknown>) => {
+          const r = await s.client.callTool({ name: 'browser_click', arguments: { target, element: 'Target', ...args } });
+          if (r.isError) return textOf(r);
+          const snap = textOf(await s.client.callTool({ name: 'browser_snapshot', arguments: { mode: 'full' } }));
+          const events = (/log: ([^"\n]*)/.exec(snap)?.[1] ?? '').trim().split(' ').filter(Boolean);
+          const added = events.slice(before);
+          before = events.length;
+          return `${textOf(r).split('\n')[0]} | ${added.join(' ')}`;
+        };
+        expect(await logAfter({ doubleClick: true })).toBe('Double-clicked Target. | click/1 click/2 dblclick/2');
+        expect(await logAfter({ modifiers: ['ControlOrMeta', 'Shift'] })).toBe(`Clicked Target (holding ControlOrMeta+Shift). | click/1/${process.platform === 'darwin' ? 'M' : 'C'}S`);
+        const right = await logAfter({ button: 'right' });
+        if (browser === 'safari') {
+          // WebKitGTK's WebDriver releases a right button as the left one (docs/clicks.md): refused, nothing sent.
+          expect(right).toMatch(/^Error unsupported_target \(unsupported_option\): /);
+        } else {
+          expect(right).toBe('Clicked Target (right button). | contextmenu');
+        }
       });
 
       it('exits when stdin closes and leaves no browser behind', async () => {

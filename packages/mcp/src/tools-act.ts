@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METHODS, type ResultOf } from '@browser-provider/protocol';
+import { ClickButton, METHODS, type ClickModifier, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
 import { stepAnswer } from './steps';
 import { defineTool, ElementLabel, field, Target, targetParams, type ToolContext, type ToolDef } from './tool';
@@ -11,14 +11,26 @@ const press = METHODS['page.press'].params.shape;
 
 const named = (a: { element?: string | undefined; target: string }) => a.element ?? a.target;
 
-/** Input the protocol does not dispatch: refused by name, never approximated. */
-function notOffered(what: string, field: string): CallError {
-  return new CallError({
-    code: 'invalid_request',
-    message: `${what} is not offered by this provider; nothing was clicked.`,
-    retryable: false,
-    details: { code: 'unsupported_option', field, repair: { method: 'page.click', params: {}, hint: `Call browser_click without ${field} for a plain left click.` } },
-  });
+/**
+ * Playwright MCP's `ControlOrMeta` is the platform's shortcut key: Meta on macOS, Control elsewhere.
+ * The browsers this server drives run on its own machine (or a Grid node of the same kind).
+ */
+const CONTROL_OR_META = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+/** browser_click's options as page.click's: a double click is two clicks in one gesture. */
+function clickOptions(a: { doubleClick?: boolean | undefined; button?: ClickButton | undefined; modifiers?: string[] | undefined }) {
+  const modifiers = [...new Set((a.modifiers ?? []).map((m) => (m === 'ControlOrMeta' ? CONTROL_OR_META : m)))] as ClickModifier[];
+  return {
+    ...(a.doubleClick === true ? { click_count: 2 } : {}),
+    ...(a.button !== undefined && a.button !== 'left' ? { button: a.button } : {}),
+    ...(modifiers.length > 0 ? { modifiers } : {}),
+  };
+}
+
+/** "Double-clicked Save (right button, holding Shift)." */
+function clickSummary(a: { doubleClick?: boolean | undefined; button?: ClickButton | undefined; modifiers?: string[] | undefined }, name: string): string {
+  const how = [a.button !== undefined && a.button !== 'left' ? `${a.button} button` : '', a.modifiers?.length ? `holding ${a.modifiers.join('+')}` : ''].filter(Boolean);
+  return `${a.doubleClick === true ? 'Double-clicked' : 'Clicked'} ${name}${how.length > 0 ? ` (${how.join(', ')})` : ''}.`;
 }
 
 async function select(ctx: ToolContext, target: string, values: string[]) {
@@ -49,16 +61,13 @@ export const ACT_TOOLS: ToolDef[] = [
     input: z.object({
       target: Target,
       element: ElementLabel,
-      doubleClick: z.boolean().optional().describe('A double click (not offered here: refused).'),
-      button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button; only "left" is offered here.'),
-      modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).max(5).optional().describe('Modifier keys held during the click (not offered here: refused).'),
+      doubleClick: z.boolean().optional().describe('A double click: two clicks at one point in one gesture (the page gets dblclick).'),
+      button: ClickButton.optional().describe('Mouse button (default left). provider.describe lists what each engine takes.'),
+      modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).max(5).optional().describe('Modifier keys held during the click; ControlOrMeta is Meta on macOS, Control elsewhere.'),
     }),
     async run(ctx, a) {
-      if (a.doubleClick === true) throw notOffered('A double click', 'doubleClick');
-      if (a.button !== undefined && a.button !== 'left') throw notOffered(`A ${a.button}-button click`, 'button');
-      if (a.modifiers !== undefined && a.modifiers.length > 0) throw notOffered('A click with modifier keys', 'modifiers');
-      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', targetParams(a.target));
-      return stepAnswer(ctx, ctx.vocab, `Clicked ${named(a)}.`, r.result, r.warnings);
+      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', { ...targetParams(a.target), ...clickOptions(a) });
+      return stepAnswer(ctx, ctx.vocab, clickSummary(a, named(a)), r.result, r.warnings);
     },
   }),
   defineTool({
