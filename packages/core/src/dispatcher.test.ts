@@ -131,6 +131,14 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(strict.details.code).toBe('rev_mismatch');
   });
 
+  it('screenshots one element by its ref, clipped to its box', async () => {
+    const { call } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    const button = resultOf(await call('page.snapshot', { session_id: s.session_id })).elements.find((e: any) => e.role === 'button');
+    // The fuzz run met this as internal_error: the stand-in page's ops must answer every op they are sent.
+    expect(resultOf(await call('page.screenshot', { session_id: s.session_id, element_ref: button.element_ref }))).toMatchObject({ media_type: 'image/png' });
+  });
+
   it('answers missed, retryable, when the page guard cancelled a click that would have landed elsewhere', async () => {
     const { call, backend } = setup();
     const s = resultOf(await call('session.ensure', {}));

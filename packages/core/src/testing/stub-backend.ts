@@ -63,7 +63,7 @@ export class StubPage implements BackendPage {
           { id: 2, role: 'button', name: 'Go', actionable: true, enabled: true, children: [] },
         ],
       }, ''),
-      query: (a[0] as { selector?: string }).selector === '!!'
+      query: (a[0] as { selector?: string } | undefined)?.selector === '!!'
         ? { ok: false, code: 'invalid_selector', message: 'bad' }
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
       alive,
