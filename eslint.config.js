@@ -28,12 +28,26 @@ export default tseslint.config(
     },
   },
   {
-    // Dependencies point one way: protocol ← core ← backends ← adapters ← apps; conformance sees only protocol.
-    files: ['packages/protocol/**/*.ts', 'conformance/**/*.ts'],
+    // Dependencies point one way: protocol ← core ← backends ← adapters ← apps; protocol sees nothing else.
+    files: ['packages/protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@browser-provider/core', '@browser-provider/bidi', '@browser-provider/classic', '@browser-provider/page-script', '@browser-provider/firefox', '@browser-provider/chrome', '@browser-provider/safari'], message: 'protocol and conformance depend on the protocol only.' }] },
+        { patterns: [{ group: ['@browser-provider/*', '!@browser-provider/protocol'], message: 'protocol depends on nothing of ours.' }] },
+      ],
+    },
+  },
+  {
+    // Conformance judges any provider from outside: the protocol, and the client's stream entry point
+    // (which loads no core); never the main client entry (createProvider pulls in core and the engines).
+    files: ['conformance/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@browser-provider/client', message: 'conformance imports @browser-provider/client/stdio, which loads no core.' }],
+          patterns: [{ group: ['@browser-provider/*', '!@browser-provider/protocol', '!@browser-provider/client'], message: 'conformance sees only the protocol and @browser-provider/client/stdio.' }],
+        },
       ],
     },
   },
