@@ -94,7 +94,26 @@ function relayNodeConfig(driverPort: number): string {
   ].join('\n');
 }
 
+/** A Grid process could not bind a port picked for it (another process took it after the pick). */
+class PortTaken extends Error {}
+const BIND_FAILED = /Address already in use|BindException|ZMQ\$Socket\.bind/;
+
+/**
+ * Starts the hub and its nodes on free loopback ports. The ports are picked before the JVMs bind them
+ * (seconds later), so on a busy machine another process may take one first; then the Grid is started
+ * again on new ports, up to three times.
+ */
 export async function startGridCluster(opts: GridClusterOptions = {}): Promise<GridCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt >= 3) throw e;
+    }
+  }
+}
+
+async function startOnce(opts: GridClusterOptions): Promise<GridCluster> {
   const kinds = opts.nodes ?? ['chrome', 'webkit'];
   const dir = mkdtempSync(join(tmpdir(), 'bp-grid-'));
   const jar = seleniumJar();
@@ -139,9 +158,12 @@ export async function startGridCluster(opts: GridClusterOptions = {}): Promise<G
     }
     await waitReady(url, hub, [...nodes.values()], AbortSignal.timeout(120_000));
   } catch (e) {
-    const log = [hub, ...[...nodes.values()].map((n) => n.process)].map((p) => p.output.slice(-5).join('\n')).join('\n---\n');
+    const procs = [hub, ...[...nodes.values()].map((n) => n.process)];
     await stop();
-    throw new Error(`the Grid did not come up: ${String((e as Error).message ?? e)}\n${log}`);
+    await Promise.all(procs.map((p) => p.drained));
+    const log = procs.map((p) => p.output.slice(-5).join('\n')).join('\n---\n');
+    const Failure = procs.some((p) => p.output.some((l) => BIND_FAILED.test(l))) ? PortTaken : Error;
+    throw new Failure(`the Grid did not come up: ${String((e as Error).message ?? e)}\n${log}`);
   }
   return {
     url,
