@@ -1,9 +1,9 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
-import type { ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
-import { BIDI_CLICK_BUTTONS } from './capabilities';
+import { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
 import { bidiSend } from './custom-methods';
 import type { OwnedProcess } from '@browser-provider/core/host';
 import { BidiSession, type SessionKind } from './session';
@@ -94,6 +94,10 @@ export class BidiBackend implements Backend {
 
   clickButtons(): readonly ClickButton[] {
     return BIDI_CLICK_BUTTONS;
+  }
+
+  screenshotFormats(): readonly ScreenshotFormat[] {
+    return BIDI_SCREENSHOT_FORMATS;
   }
 
   customMethods(): CustomMethod[] {

@@ -1,4 +1,4 @@
-import type { ClickButton, Feature, MethodName } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, ScreenshotFormat } from '@browser-provider/protocol';
 
 /**
  * The optional methods and features every BiDi engine here has, each proven by the engine adapters'
@@ -37,3 +37,5 @@ export function bidiEngineFeatures(attaches: boolean): Feature[] {
  * contextmenu for the right one, auxclick for both, no click).
  */
 export const BIDI_CLICK_BUTTONS: readonly ClickButton[] = ['left', 'middle', 'right'];
+/** browsingContext.captureScreenshot takes `image/jpeg` (with a quality) on Firefox 153 and Chromium 156. */
+export const BIDI_SCREENSHOT_FORMATS: readonly ScreenshotFormat[] = ['png', 'jpeg'];

@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { toCookieInfo } from './cookies';
@@ -9,7 +9,7 @@ import type { BidiMethod, BidiParams, BidiResult } from './connection';
 import { documentReplaced, isBidiError } from './errors';
 import { clickActions, chordActions, hoverActions, typeActions, type Actions } from './input';
 import { NavigationWatch } from './navigation';
-import { pngSize } from './png';
+import { jpegSize, pngSize } from './png';
 
 /** Tuning and hooks the engine adapter may pass (the only place engines differ at page level). */
 export interface PageOptions {
@@ -160,11 +160,14 @@ export class BidiPage implements BackendPage {
     return this.input(chordActions(keys), true, signal);
   }
 
-  async screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {
-    const params: BidiParams<'browsingContext.captureScreenshot'> = { context: this.targetId, origin: opts.fullPage || opts.clip ? 'document' : 'viewport', format: { type: 'image/png' } };
+  async screenshot(opts: ScreenshotOptions, signal: AbortSignal): Promise<Screenshot> {
+    // BiDi's ImageFormat: a media type, and for JPEG a quality from 0 to 1.
+    const jpeg = opts.format === 'jpeg';
+    const format = jpeg ? { type: 'image/jpeg', ...(opts.quality !== undefined ? { quality: opts.quality / 100 } : {}) } : { type: 'image/png' };
+    const params: BidiParams<'browsingContext.captureScreenshot'> = { context: this.targetId, origin: opts.fullPage || opts.clip ? 'document' : 'viewport', format };
     if (opts.clip) params.clip = { type: 'box', ...opts.clip };
     const { data } = await this.send('browsingContext.captureScreenshot', params, signal);
-    return { data, ...pngSize(data) };
+    return { data, ...(jpeg ? jpegSize(data) : pngSize(data)) };
   }
 
   async close(signal: AbortSignal): Promise<void> {

@@ -1,2 +1,2 @@
-/** A screenshot's size from its PNG header: protocol's one reader (shared with classic and conformance). */
-export { pngSize } from '@browser-provider/protocol';
+/** A screenshot's size from its PNG or JPEG header: protocol's one reader (shared with classic and conformance). */
+export { jpegSize, pngSize } from '@browser-provider/protocol';

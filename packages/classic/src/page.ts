@@ -1,6 +1,6 @@
 import type { DriverClient } from './client';
-import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Rect, Screenshot, ViewportPoint } from '@browser-provider/core';
+import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -261,7 +261,12 @@ export class ClassicPage implements BackendPage {
     return this.inFrame(TOP_FRAME, signal, () => this.conn.rawCommand(method, path, body, signal));
   }
 
-  screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot> {
+  screenshot(opts: ScreenshotOptions, signal: AbortSignal): Promise<Screenshot> {
+    // Classic Take Screenshot is PNG only (WebDriver §17.1); the backend lists no other format, so
+    // core refuses one before this, and nothing here re-encodes.
+    if (opts.format !== undefined && opts.format !== 'png') {
+      return Promise.reject(unsupportedOption('page.screenshot', 'format', opts.format, 'classic WebDriver captures PNG only. Nothing was captured.'));
+    }
     return this.inFrame(TOP_FRAME, signal, (c) => captureScreenshot(c, opts, signal));
   }
 

@@ -1,4 +1,4 @@
-import type { ClickButton, ClickModifier, EventName, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, ClickModifier, EventName, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -27,8 +27,18 @@ export interface Rect {
   height: number;
 }
 
+/** What `page.screenshot` asks a page for: a region, and the image format (PNG unless said). */
+export interface ScreenshotOptions {
+  fullPage?: boolean;
+  clip?: Rect;
+  /** Only a format the backend lists in `screenshotFormats()`; core refuses others before this. */
+  format?: ScreenshotFormat;
+  /** JPEG quality, 0–100; the engine's default when absent. */
+  quality?: number;
+}
+
 export interface Screenshot {
-  /** PNG, base64. */
+  /** The image in the asked-for format (PNG by default), base64. */
   data: string;
   width: number;
   height: number;
@@ -97,7 +107,7 @@ export interface BackendPage {
    * PNG of the viewport, or of `clip` in document coordinates when given. `fullPage` captures the whole
    * document. The backend may stitch where the driver cannot capture beyond the viewport.
    */
-  screenshot(opts: { fullPage?: boolean; clip?: Rect }, signal: AbortSignal): Promise<Screenshot>;
+  screenshot(opts: ScreenshotOptions, signal: AbortSignal): Promise<Screenshot>;
 
   close(signal: AbortSignal): Promise<void>;
 
@@ -270,6 +280,8 @@ export interface Backend {
    * modifiers need no entry: every engine here does them.
    */
   clickButtons?(): readonly ClickButton[];
+  /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
+  screenshotFormats?(): readonly ScreenshotFormat[];
   customMethods(): CustomMethod[];
   /** Whether the browser/driver is currently up. */
   running(): boolean;

@@ -5,7 +5,7 @@ import { customMethods, gateInfo } from './custom-registry';
 import { supportedOptionalMethods } from './handlers';
 import type { Backend } from './backend';
 import { describeEngines, statusOfEngines } from './describe-engines';
-import { methodOptionsOf } from './ops/click-options';
+import { methodOptionsOf } from './ops/method-options';
 import type { Provider } from './provider';
 
 export const PROVIDER_VERSION = '0.1.0';

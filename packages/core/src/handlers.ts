@@ -2,7 +2,7 @@ import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf
 import { METHODS, OPTIONAL_METHODS } from '@browser-provider/protocol';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
-import { clickGesture } from './ops/click-options';
+import { clickGesture, screenshotFormat } from './ops/method-options';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
 import { afterAction, snapshotPage } from './ops/snapshot';
@@ -89,7 +89,7 @@ export const HANDLERS: HandlerTable = {
   'page.click': (ctx, p) => click(ctx.session, ctx.page, p, clickGesture(ctx.provider, ctx.session, p), ctx.signal),
   'page.type': (ctx, p) => type(ctx.session, ctx.page, p, ctx.signal),
   'page.wait': (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal),
-  'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, ctx.signal),
+  'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, screenshotFormat(ctx.provider, ctx.session, p), ctx.signal),
   'page.hover': (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal),
   'page.press': (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal),
   'page.select': (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal),

@@ -14,7 +14,7 @@ export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
 export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction, type PauseAction } from './w3c/keys';
 export { BUTTON_NUMBERS, clickSources, mouse, pointerMove, type PointerAction } from './w3c/pointer';
-export { clickButtonsOf, unsupportedClickOption } from './ops/click-options';
+export { clickButtonsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from './ops/method-options';
 export { W3C_ERROR_TABLE, errorFromRule, isW3cError, w3cErrorRule, type W3cErrorRow, type W3cErrorRule, type WebDriverProtocol } from './w3c/errors';
 export { DialogPolicy, type DialogAnswer } from './ops/dialog-policy';
 export { ScratchDir } from './ops/scratch';

@@ -1,8 +1,8 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
-import type { ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
-import { BIDI_CLICK_BUTTONS, BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
+import { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS, BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
 import { deleteGridSession, newGridSession, type GridSession } from './new-session';
 import { gridProviderStatus } from './status-provider';
 import { stageOnNode } from './files';
@@ -99,6 +99,10 @@ export class GridBidiBackend implements Backend {
   /** The same BiDi input as a local browser: the node's browser takes every button. */
   clickButtons(): readonly ClickButton[] {
     return BIDI_CLICK_BUTTONS;
+  }
+
+  screenshotFormats(): readonly ScreenshotFormat[] {
+    return BIDI_SCREENSHOT_FORMATS;
   }
 
   customMethods(): CustomMethod[] {

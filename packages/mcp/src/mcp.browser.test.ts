@@ -101,6 +101,15 @@ for (const browser of ENGINES) {
         const image = (r.content as Array<{ type: string; data?: string; mimeType?: string }>).find((b) => b.type === 'image');
         expect(image?.mimeType).toBe('image/png');
         expect(Buffer.from(image?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+        const jpeg = await s.client.callTool({ name: 'browser_take_screenshot', arguments: { type: 'jpeg' } });
+        if (browser === 'safari') {
+          // Classic WebDriver captures PNG only, and nothing re-encodes: refused by name.
+          expect(textOf(jpeg)).toMatch(/^Error unsupported_target \(unsupported_option\): /);
+        } else {
+          const block = (jpeg.content as Array<{ type: string; data?: string; mimeType?: string }>).find((b) => b.type === 'image');
+          expect(block?.mimeType).toBe('image/jpeg');
+          expect([...Buffer.from(block?.data ?? '', 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+        }
       });
 
       it('answers errors as isError with the code, the cause and the repair in tool words', async () => {

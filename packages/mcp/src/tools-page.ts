@@ -131,17 +131,17 @@ export const PAGE_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_take_screenshot',
     title: 'Take a screenshot',
-    description: 'A PNG of the viewport, the full page, or one element, as an image. Act on refs from browser_snapshot, not on pixels.',
+    description: 'A PNG (or JPEG) of the viewport, the full page, or one element, as an image. Act on refs from browser_snapshot, not on pixels.',
     method: 'page.screenshot',
     input: z.object({
       target: Target.optional().describe('Only this element (a ref from the snapshot).'),
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
       fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
-      type: z.enum(['png']).optional().describe('Image format; PNG is what every engine here captures.'),
+      type: field(shot.format, 'Image format (default png); JPEG where the engine captures it (Firefox and Chromium, not WebKit).'),
     }),
     async run(ctx, a) {
       const ref = a.target !== undefined ? await scopeRef(ctx, a.target) : undefined;
-      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}) });
+      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}) });
       const { image, ...rest } = r.result;
       return {
         text: `Screenshot ${rest.width}×${rest.height} (${rest.media_type})${a.element ? ` of ${a.element}` : ''}.`,

@@ -146,6 +146,11 @@ const ClickOptions = {
     .describe('Keys held down during the click: pressed before the pointer moves, released after the last click.'),
 };
 
+/** Image formats of `page.screenshot` (additive; PNG is the draft's and the default). */
+export const ScreenshotFormat = z.enum(['png', 'jpeg']);
+export type ScreenshotFormat = z.infer<typeof ScreenshotFormat>;
+export const SCREENSHOT_MEDIA_TYPES: Readonly<Record<ScreenshotFormat, string>> = { png: 'image/png', jpeg: 'image/jpeg' };
+
 /** Additive on actions: also answer with a snapshot of the page after the action, so one call is one step. */
 const AfterAction = {
   snapshot: z.enum(['none', 'diff', 'full']).optional(),
@@ -321,8 +326,14 @@ export const METHODS = {
   ),
   'page.screenshot': spec(
     'core',
-    'Capture a PNG of the viewport, the full page, a clip rectangle or one element.',
-    PageScoped.extend({ full_page: z.boolean().optional(), clip: Rect.optional(), element_ref: Id.optional() }),
+    'Capture a PNG (or, where the engine offers it, a JPEG) of the viewport, the full page, a clip rectangle or one element.',
+    PageScoped.extend({
+      full_page: z.boolean().optional(),
+      clip: Rect.optional(),
+      element_ref: Id.optional(),
+      format: ScreenshotFormat.optional().describe('Image format (default png). provider.describe lists what each engine captures (capabilities.method_options).'),
+      quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0–100 (the engine\'s default when absent); only with format "jpeg".'),
+    }).refine((p) => p.quality === undefined || p.format === 'jpeg', { message: 'quality is only for format "jpeg"', path: ['quality'] }),
     z.object({
       page_id: z.string(),
       image: z.string().optional(),

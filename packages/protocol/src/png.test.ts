@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pngSize, readPngHeader } from './png';
+import { jpegSize, pngSize, readPngHeader } from './png';
 
 /** The first bytes of a PNG of `width`×`height`, as every encoder writes them, then `rest`. */
 function header(width: number, height: number, opts: { chunk?: string; signature?: number[]; rest?: number } = {}): Uint8Array {
@@ -41,5 +41,33 @@ describe('the PNG header reader', () => {
   it('refuses base64 that is not base64', () => {
     expect(() => pngSize('data:image/png;base64,iVBORw0KGgo=')).toThrow(/not a PNG/);
     expect(() => pngSize('')).toThrow(/only 0 bytes/);
+  });
+});
+
+/** A JPEG's head as encoders write it: SOI, an APP0 (JFIF) and a DHT segment, then the frame header `sof`. */
+function jpegHead(width: number, height: number, sof = 0xc0): Uint8Array {
+  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  return Uint8Array.from([
+    0xff, 0xd8,
+    ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    // DHT (C4) sits inside the SOFn range and must be skipped, not read as a frame header.
+    ...segment(0xc4, new Array(20).fill(0)),
+    ...segment(sof, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    0xff, 0xda, 0, 8,
+  ]);
+}
+
+describe('the JPEG frame-header reader', () => {
+  it.each([
+    ['a baseline JPEG', jpegHead(1280, 720), { width: 1280, height: 720 }],
+    ['a progressive JPEG (SOF2)', jpegHead(3, 65_535, 0xc2), { width: 3, height: 65_535 }],
+  ])('%s', (_name, bytes, want) => {
+    expect(jpegSize(base64(bytes))).toEqual(want);
+  });
+
+  it('refuses what is not a JPEG, or has no frame header', () => {
+    expect(() => jpegSize(base64(header(1, 1)))).toThrow(/not a JPEG \(no SOI marker\)/);
+    expect(() => jpegSize(base64(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0])))).toThrow(/no frame header/);
+    expect(() => jpegSize(base64(Uint8Array.from([0xff, 0xd8, 0x12, 0x34, 0, 4, 0, 0, 0, 0, 0, 0])))).toThrow(/no marker at byte 2/);
   });
 });

@@ -48,3 +48,24 @@ export function pngSize(base64: string): PngSize {
   if (typeof header === 'string') throw new Error(`not a PNG (${header})`);
   return header;
 }
+
+/**
+ * The size of a base64 JPEG from its frame header: the markers after SOI are walked (each segment
+ * says its length) to the first SOFn (ITU T.81 B.2.2), which carries the height and width. Only the
+ * head of the image is decoded; encoders write the tables and the frame header before any scan.
+ */
+export function jpegSize(base64: string): PngSize {
+  const b = decodeHead(base64, 87_384);
+  if (b[0] !== 0xff || b[1] !== 0xd8) throw new Error('not a JPEG (no SOI marker)');
+  let at = 2;
+  while (at + 9 < b.length) {
+    if (b[at] !== 0xff) throw new Error(`not a JPEG (no marker at byte ${at})`);
+    const marker = b[at + 1] as number;
+    // SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC), which share the range.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: ((b[at + 5] as number) << 8) | (b[at + 6] as number), width: ((b[at + 7] as number) << 8) | (b[at + 8] as number) };
+    }
+    at += 2 + (((b[at + 2] as number) << 8) | (b[at + 3] as number));
+  }
+  throw new Error('not a JPEG (no frame header in its first 64 KiB)');
+}

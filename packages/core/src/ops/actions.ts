@@ -11,7 +11,7 @@ import { resolveTarget } from './targets';
 /** How long a report asked alongside the dispatch waits in the page for the click to be over. */
 const REPORT_WAIT_MS = 500;
 
-/** `gesture` comes from clickGesture (./click-options): the session's engine can do it. */
+/** `gesture` comes from clickGesture (./method-options): the session's engine can do it. */
 export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
     const { navigated } = await page.backend.click(p.position, signal, undefined, gesture);

@@ -1,4 +1,4 @@
-import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
+import { SCREENSHOT_MEDIA_TYPES, type ParamsOf, type ResultOf, type ScreenshotFormat } from '@browser-provider/protocol';
 import type { Rect } from '../backend';
 import type { PageHandle } from '../page';
 import { staleRef } from '../repair';
@@ -24,9 +24,13 @@ async function elementClip(session: Session, page: PageHandle, ref: string, sign
   return { x: x + m.scrollX, y: y + m.scrollY, width: Math.max(1, rect.width), height: Math.max(1, rect.height) };
 }
 
-export async function screenshot(session: Session, page: PageHandle, p: ParamsOf<'page.screenshot'>, signal: AbortSignal): Promise<ResultOf<'page.screenshot'>> {
+/** `format` comes from screenshotFormat (./method-options): the session's engine captures it. */
+export async function screenshot(session: Session, page: PageHandle, p: ParamsOf<'page.screenshot'>, format: ScreenshotFormat, signal: AbortSignal): Promise<ResultOf<'page.screenshot'>> {
   let clip: Rect | undefined = p.clip;
   if (p.element_ref !== undefined) clip = await elementClip(session, page, p.element_ref, signal);
-  const shot = await page.backend.screenshot({ ...(p.full_page ? { fullPage: true } : {}), ...(clip ? { clip } : {}) }, signal);
-  return { page_id: page.id, image: shot.data, media_type: 'image/png', width: shot.width, height: shot.height };
+  const shot = await page.backend.screenshot(
+    { ...(p.full_page ? { fullPage: true } : {}), ...(clip ? { clip } : {}), ...(format !== 'png' ? { format } : {}), ...(p.quality !== undefined ? { quality: p.quality } : {}) },
+    signal,
+  );
+  return { page_id: page.id, image: shot.data, media_type: SCREENSHOT_MEDIA_TYPES[format], width: shot.width, height: shot.height };
 }

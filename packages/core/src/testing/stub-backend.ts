@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import type { ClickButton, Feature, OptionalMethodName, ProviderStatus } from '@browser-provider/protocol';
-import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type SessionOptions } from '../backend';
+import type { ClickButton, Feature, OptionalMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type ScreenshotOptions, type SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -98,7 +98,10 @@ export class StubPage implements BackendPage {
   async press(): Promise<{ navigated: boolean }> {
     return { navigated: false };
   }
-  async screenshot(): Promise<{ data: string; width: number; height: number }> {
+  /** The options of each screenshot, in order. */
+  shots: ScreenshotOptions[] = [];
+  async screenshot(opts: ScreenshotOptions): Promise<{ data: string; width: number; height: number }> {
+    this.shots.push(opts);
     return { data: '', width: 800, height: 600 };
   }
   async close(): Promise<void> {}
@@ -138,6 +141,11 @@ export class StubBackend implements Backend {
   }
   features(): Feature[] {
     return this.featureList;
+  }
+  /** What `screenshotFormats()` answers. */
+  formats: ScreenshotFormat[] = ['png'];
+  screenshotFormats(): readonly ScreenshotFormat[] {
+    return this.formats;
   }
   /** What `clickButtons()` answers. */
   buttons: ClickButton[] = ['left', 'middle', 'right'];

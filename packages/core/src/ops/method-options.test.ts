@@ -122,12 +122,13 @@ describe('page.click options', () => {
   it('lists what each engine takes in describe, and only what all take in the common capabilities', async () => {
     const one = setup();
     const all = { button: ['left', 'middle', 'right'], click_count: [1, 2, 3], modifiers: ['Alt', 'Control', 'Meta', 'Shift'] };
-    expect((await one.ok('provider.describe')).capabilities.method_options).toEqual({ 'page.click': all });
+    const png = { 'page.screenshot': { format: ['png'] } };
+    expect((await one.ok('provider.describe')).capabilities.method_options).toEqual({ 'page.click': all, ...png });
     const two = setup('two');
     const d = await two.ok('provider.describe');
-    expect(d.capabilities.method_options).toEqual({ 'page.click': { ...all, button: ['left'] } });
-    expect(d.capabilities_by_family.alpha.method_options).toEqual({ 'page.click': all });
-    expect(d.capabilities_by_family.beta.method_options).toEqual({ 'page.click': { ...all, button: ['left'] } });
+    expect(d.capabilities.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png });
+    expect(d.capabilities_by_family.alpha.method_options).toEqual({ 'page.click': all, ...png });
+    expect(d.capabilities_by_family.beta.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png });
   });
 
   it('says what reached the element when the guard cancelled the rest of a gesture', async () => {
@@ -143,5 +144,46 @@ describe('page.click options', () => {
     const none = await s.fails('page.click', { session_id, element_ref: ref });
     expect(none.message).toMatch(/Nothing was clicked/);
     expect(none.details).not.toHaveProperty('reached');
+  });
+});
+
+describe('page.screenshot format', () => {
+  it.each([
+    [{ format: 'gif' }, 'format'],
+    [{ format: 'jpeg', quality: 101 }, 'quality'],
+    [{ format: 'jpeg', quality: 0.5 }, 'quality'],
+    [{ quality: 50 }, 'quality'],
+  ])('refuses %j as invalid_request naming %s', async (params, field) => {
+    const s = setup();
+    const { session_id } = await openPage(s);
+    const err = await s.fails('page.screenshot', { session_id, ...params });
+    expect(err.code).toBe('invalid_request');
+    expect(err.message).toContain(field);
+    expect(s.alpha.pages[0]!.shots).toEqual([]);
+  });
+
+  it('captures a JPEG where the engine lists it, with its media type and quality; PNG stays the default', async () => {
+    const s = setup();
+    s.alpha.formats = ['png', 'jpeg'];
+    const { session_id } = await openPage(s);
+    expect(await s.ok('page.screenshot', { session_id, format: 'jpeg', quality: 40 })).toMatchObject({ media_type: 'image/jpeg' });
+    expect(await s.ok('page.screenshot', { session_id })).toMatchObject({ media_type: 'image/png' });
+    expect(s.alpha.pages[0]!.shots).toEqual([{ format: 'jpeg', quality: 40 }, {}]);
+    expect((await s.ok('provider.describe')).capabilities.method_options['page.screenshot']).toEqual({ format: ['png', 'jpeg'] });
+  });
+
+  it('refuses a format the engine does not capture with unsupported_target / unsupported_option, naming one that does', async () => {
+    const s = setup('two');
+    s.alpha.formats = ['png', 'jpeg'];
+    const { session_id } = await openPage(s, 'beta');
+    const err = await s.fails('page.screenshot', { session_id, format: 'jpeg' });
+    expect(err).toMatchObject({
+      code: 'unsupported_target',
+      details: { code: 'unsupported_option', method: 'page.screenshot', field: 'format', value: 'jpeg', browser_family: 'beta', offered_by: ['alpha'], repair: { method: 'session.ensure', params: { browser_preference: 'alpha' } } },
+    });
+    expect(s.beta.pages[0]!.shots).toEqual([]);
+    const d = await s.ok('provider.describe');
+    expect(d.capabilities.method_options['page.screenshot']).toEqual({ format: ['png'] });
+    expect(d.capabilities_by_family.alpha.method_options['page.screenshot']).toEqual({ format: ['png', 'jpeg'] });
   });
 });

@@ -1,0 +1,82 @@
+import { CLICK_COUNTS, ClickButton, ClickModifier, ScreenshotFormat, type MethodOptions, type ParamsOf } from '@browser-provider/protocol';
+import type { Backend, ClickGesture } from '../backend';
+import { ProviderError } from '../errors';
+import type { Provider } from '../provider';
+import type { Session } from '../session';
+
+/**
+ * The method options engines differ on, read from one place: the backend's `clickButtons()` for
+ * `page.click` and `screenshotFormats()` for `page.screenshot`. `provider.describe` lists them
+ * (`capabilities.method_options`) and a call asking for more is refused here, before anything is
+ * checked or dispatched.
+ */
+
+/** The buttons `engine` presses, in the schema's order; `left` always. */
+export function clickButtonsOf(engine: Backend): ClickButton[] {
+  const listed = engine.clickButtons?.() ?? [];
+  return ClickButton.options.filter((b) => b === 'left' || listed.includes(b));
+}
+
+/** The image formats `engine` captures, in the schema's order; `png` always. */
+export function screenshotFormatsOf(engine: Backend): ScreenshotFormat[] {
+  const listed = engine.screenshotFormats?.() ?? [];
+  return ScreenshotFormat.options.filter((f) => f === 'png' || listed.includes(f));
+}
+
+/** What `provider.describe` says the methods with engine-dependent options take on `engine`. */
+export function methodOptionsOf(engine: Backend): MethodOptions {
+  return {
+    'page.click': { button: clickButtonsOf(engine), click_count: [...CLICK_COUNTS], modifiers: [...ClickModifier.options] },
+    'page.screenshot': { format: screenshotFormatsOf(engine) },
+  };
+}
+
+/**
+ * `unsupported_target` / `unsupported_option` for a value `engine` does not take. `family` names the
+ * session's engine; `offeredBy`, in a server fronting several, the engines that take it.
+ */
+export function unsupportedOption(
+  method: 'page.click' | 'page.screenshot',
+  field: string,
+  value: string,
+  why: string,
+  family?: string,
+  offeredBy: readonly string[] = [],
+): ProviderError {
+  const other = offeredBy[0];
+  return new ProviderError('unsupported_target', `${method} ${field} "${value}" is not offered by ${family ?? 'this engine'}: ${why}`, {
+    detail: 'unsupported_option',
+    details: { method, field, value, ...(family !== undefined ? { browser_family: family } : {}), offered_by: [...offeredBy] },
+    repair:
+      other !== undefined
+        ? { method: 'session.ensure', params: { browser_preference: other }, hint: `Open a session on ${other} for this call (a new session: its own pages and cookies).` }
+        : { method: 'provider.describe', params: {}, hint: `capabilities.method_options["${method}"] lists what this engine takes for ${field}.` },
+  });
+}
+
+/** `unsupportedOption` for a mouse button the engine cannot press faithfully. */
+export function unsupportedClickOption(field: 'button', value: string, family?: string, offeredBy: readonly string[] = []): ProviderError {
+  return unsupportedOption('page.click', field, value, 'its WebDriver does not press and release that button faithfully. Nothing was clicked.', family, offeredBy);
+}
+
+/** The gesture a `page.click` asks for; refused when the session's engine cannot do it. */
+export function clickGesture(provider: Provider, session: Session, p: ParamsOf<'page.click'>): ClickGesture {
+  const button = p.button ?? 'left';
+  const engine = provider.engineOf(session);
+  if (!clickButtonsOf(engine).includes(button)) {
+    const others = provider.engines.list.filter((b) => b !== engine && clickButtonsOf(b).includes(button)).map((b) => b.info.family);
+    throw unsupportedClickOption('button', button, engine.info.family, others);
+  }
+  return { button, count: (p.click_count ?? 1) as ClickGesture['count'], modifiers: p.modifiers ?? [] };
+}
+
+/** The image format a `page.screenshot` asks for; refused when the session's engine cannot capture it. */
+export function screenshotFormat(provider: Provider, session: Session, p: ParamsOf<'page.screenshot'>): ScreenshotFormat {
+  const format = p.format ?? 'png';
+  const engine = provider.engineOf(session);
+  if (!screenshotFormatsOf(engine).includes(format)) {
+    const others = provider.engines.list.filter((b) => b !== engine && screenshotFormatsOf(b).includes(format)).map((b) => b.info.family);
+    throw unsupportedOption('page.screenshot', 'format', format, 'its WebDriver captures PNG only, and the provider does not re-encode images. Nothing was captured.', engine.info.family, others);
+  }
+  return format;
+}
