@@ -1,8 +1,8 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { CLICKS_PAGE, CLICKS_TARGET_CENTRE } from './testing/clicks-page';
+import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
 import { servePage } from './testing/page-server';
 
 /**
@@ -68,12 +68,6 @@ const QUIRKS: Partial<Record<BrowserName, Record<string, string[] | Refused>>> =
   },
 };
 
-class CallFailed extends Error {
-  constructor(readonly error: Extract<ResponseEnvelope, { ok: false }>['error']) {
-    super(`expected success, got ${JSON.stringify(error)}`);
-  }
-}
-
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
   const installed = (await backend.status()).availability !== 'unavailable';
@@ -108,16 +102,8 @@ for (const browser of BROWSERS) {
         return { seen, want, options: capabilities.method_options['page.click'] };
       };
       try {
-        let run;
-        try {
-          run = await clickAll();
-        } catch (e) {
-          // As in keys.browser.test.ts: a browser that crashed mid-run says nothing about clicks; the
-          // whole sequence runs once more on a new session, and a second failure fails the test.
-          if (!(e instanceof CallFailed) || e.error.code !== 'browser_not_running') throw e;
-          console.warn(`${browser}: the browser ended mid-run (${e.error.message}); clicking again on a new session`);
-          run = await clickAll();
-        }
+        // A browser that crashed mid-run says nothing about clicks (testing/browser-crash.ts).
+        const run = await rerunIfBrowserEnded(browser, clickAll);
         expect(run.seen).toEqual(run.want);
         // describe offers exactly the buttons that clicked.
         const refused = Object.values(QUIRKS[browser] ?? {}).some((q) => !Array.isArray(q));

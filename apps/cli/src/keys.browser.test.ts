@@ -3,6 +3,7 @@ import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { KEYS_PAGE, readKeyLog } from './testing/keys-page';
+import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
 import { servePage } from './testing/page-server';
 
 /**
@@ -38,12 +39,6 @@ const QUIRKS: Partial<Record<BrowserName, Record<number, string[]>>> = {
   safari: { 13: ['Alt/AltLeft/AM'] },
 };
 
-class CallFailed extends Error {
-  constructor(readonly error: Extract<ResponseEnvelope, { ok: false }>['error']) {
-    super(`expected success, got ${JSON.stringify(error)}`);
-  }
-}
-
 const ok = (env: ResponseEnvelope) => {
   if (!env.ok) throw new CallFailed(env.error);
   return env.result as Record<string, any>;
@@ -72,17 +67,8 @@ for (const browser of BROWSERS) {
         return { seen: readKeyLog(text as string), want };
       };
       try {
-        let run;
-        try {
-          run = await pressAll();
-        } catch (e) {
-          // A browser that crashed mid-run (seen once: WebKitGTK's UI process, under a loaded CI
-          // machine) says nothing about keys; the provider answers session_gone and a new session
-          // works, so the whole sequence runs once more on it. A second failure fails the test.
-          if (!(e instanceof CallFailed) || e.error.code !== 'browser_not_running') throw e;
-          console.warn(`${browser}: the browser ended mid-run (${e.error.message}); running the presses again on a new session`);
-          run = await pressAll();
-        }
+        // A browser that crashed mid-run says nothing about keys (testing/browser-crash.ts).
+        const run = await rerunIfBrowserEnded(browser, pressAll);
         expect(run.seen).toEqual(run.want);
       } finally {
         await backend.shutdown();
