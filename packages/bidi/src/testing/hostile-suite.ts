@@ -165,6 +165,22 @@ export function describeHostilePage(name: string, make: () => Backend): void {
       expect(await read('window.overlayClicks || 0')).toBe(0);
     });
 
+    it('keeps guarding a click that comes late (a loaded machine: 1.5 s between the check and the dispatch)', async () => {
+      await p.navigate(`${a.origin}/spoof`, 'load', sig());
+      const free = await id('#free');
+      const r = await p.call(p.mainFrame, 'prepare', [free.doc, free.id, 'click'], sig());
+      if (!r.ok) throw new Error(r.message);
+      await read(`(document.getElementById('overlay').style.top = '280px', true)`);
+      // The CI run that found this: the guard stood down after 1 s, and the late click hit the overlay.
+      await new Promise((w) => setTimeout(w, 1_500));
+      let landed: boolean | null | undefined;
+      await p.click(r.point, sig(), async (s, alongside) => {
+        landed = (await p.call(p.mainFrame, 'clickReport', alongside ? [free.doc, 2_000] : [free.doc], s)).landed;
+        return 'unknown';
+      });
+      expect({ landed, overlayClicks: await read('window.overlayClicks || 0') }).toEqual({ landed: false, overlayClicks: 0 });
+    });
+
     it('refuses a transparent cross-origin iframe over the target, naming the frame', async () => {
       await p.navigate(`${a.origin}/frame-cover`, 'load', sig());
       const t = await id('#target');

@@ -183,8 +183,16 @@ export function frameOrigin(doc: unknown, id: unknown): FramePoint | null {
   };
 }
 
-/** How long an armed guard waits for its click before it stands down (the dispatch follows at once). */
-const GUARD_TTL_MS = 1_000;
+/**
+ * How long an armed guard waits for its click before it stands down: longer than any call may run
+ * (timeout_ms is at most 600 s). The dispatch follows the check at once on an idle machine, but a
+ * loaded one, or a page that blocks its own main thread, can delay it past any short bound, and a
+ * guard that stood down by then would let the late click land wherever the page moved it, reported
+ * as clicked. Standing armed costs nothing but this: a trusted click that is not ours (a person at a
+ * headed browser) before our report lands only on the target. After the gesture's last pointerup the
+ * guard stops judging anyway.
+ */
+const GUARD_TTL_MS = 605_000;
 /** Every event a click gesture of any button dispatches at its target. */
 const GUARDED_EVENTS = ['pointerdown', 'mousedown', 'contextmenu', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick'] as const;
 /** The events that are the click itself, for whichever button: what `reached` reports. */
