@@ -96,18 +96,23 @@ export class ProviderLink {
   }
 
   /**
-   * Ends the current session and opens one with `ensure` as its params. When that is refused, later
-   * calls go back to the params before, so one bad request does not leave the MCP session unusable.
+   * Opens a session with `ensure` as its params and only then ends the current one, so a request the
+   * provider refuses (an unknown browser, a profile it cannot keep) loses no tab and no cookie. The one
+   * exception: the current session holds the very profile asked for, which two sessions cannot share;
+   * it is closed first, and the profile retaken.
    */
   async switchSession(ensure: Record<string, unknown>): Promise<ResultOf<'session.ensure'>> {
-    const before = this.#ensureParams;
-    await this.endSession(ensure);
-    try {
-      return await this.session();
-    } catch (e) {
-      this.#ensureParams = before;
-      throw e;
+    if (this.#closed) return this.session();
+    const current = await this.#session?.catch(() => undefined);
+    const wanted = typeof ensure.profile === 'string' ? ensure.profile : ensure.persist === true ? 'default' : undefined;
+    if (current?.profile !== undefined && current.profile.name === wanted) {
+      await this.endSession(ensure);
+      return this.session();
     }
+    const next = await this.raw<ResultOf<'session.ensure'>>('session.ensure', { timeout_ms: ENSURE_TIMEOUT_MS, ...ensure });
+    await this.endSession(ensure);
+    this.#session = Promise.resolve(next.result);
+    return next.result;
   }
 
   /** Closes the provider session for good (the MCP session ended). */

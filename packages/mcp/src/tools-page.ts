@@ -104,13 +104,15 @@ export const PAGE_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_wait_for',
     title: 'Wait for',
-    description: 'Wait until text appears or disappears, or for a number of seconds (at most 30); answers with what changed meanwhile.',
+    description:
+      'Wait until text appears or disappears, or for a number of seconds (at most 30); answers with what changed meanwhile. Text that did not appear (or go) in time is an error.',
     method: 'page.wait',
     input: z
       .object({
         text: field(wait.text_present, 'Text to wait for.'),
         textGone: field(wait.text_absent, 'Text to wait to disappear.'),
         time: z.number().positive().max(30).optional().describe('Seconds to wait (at most 30).'),
+        timeout: z.number().positive().max(120).optional().describe('For text and textGone: seconds to wait before giving up (default 30).'),
       })
       .refine((a) => a.text !== undefined || a.textGone !== undefined || a.time !== undefined, { message: 'give text, textGone or time' }),
     async run(ctx, a) {
@@ -121,7 +123,9 @@ export const PAGE_TOOLS: ToolDef[] = [
         const r = await ctx.link.call<ResultOf<'page.wait'>>('page.wait', {
           ...(a.text !== undefined ? { text_present: a.text } : {}),
           ...(a.textGone !== undefined ? { text_absent: a.textGone } : {}),
+          ...(a.timeout !== undefined ? { timeout_ms: Math.round(a.timeout * 1000) } : {}),
         });
+        if (!r.result.satisfied) throw waitTimedOut(a, r.warnings);
         warnings.push(...r.warnings);
         done = `${done} ${a.text !== undefined ? `"${a.text}" is on the page.` : ''}${a.textGone !== undefined ? ` "${a.textGone}" is gone.` : ''}`.trim();
       }
@@ -179,5 +183,20 @@ async function scopeRef(_ctx: unknown, target: string): Promise<string> {
     message: `target: expected an element ref from the snapshot here, got the selector ${JSON.stringify(target)}.`,
     retryable: false,
     details: { code: 'ref_required', field: 'target', repair: { method: 'page.snapshot', params: {}, hint: 'Take a snapshot and pass the element\'s ref.' } },
+  });
+}
+
+/**
+ * A wait whose condition did not hold by its deadline did not happen: an error, never the words of
+ * success. page.wait answers `satisfied: false` (the draft's result); the tool says what was awaited.
+ */
+function waitTimedOut(a: { text?: string | undefined; textGone?: string | undefined; timeout?: number | undefined }, warnings: readonly string[]): CallError {
+  const what = [a.text !== undefined ? `${JSON.stringify(a.text)} did not appear` : '', a.textGone !== undefined ? `${JSON.stringify(a.textGone)} did not go away` : ''].filter(Boolean).join(' and ');
+  const unmet = warnings.find((w) => w.startsWith('not satisfied'));
+  return new CallError({
+    code: 'not_ready',
+    message: `Timed out: ${what} ${a.timeout !== undefined ? `within ${a.timeout} s` : 'before the deadline'}${unmet !== undefined ? ` (${unmet})` : ''}.`,
+    retryable: true,
+    details: { code: 'timeout', repair: { method: 'page.snapshot', params: {}, hint: 'Look at the page as it is now; wait again (with a longer timeout) only if the text is still to come.' } },
   });
 }

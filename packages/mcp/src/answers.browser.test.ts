@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePage } from '../../../apps/cli/src/testing/page-server';
+import { BIN, startStdio, textOf, type StdioServer } from './testing/servers';
+
+/**
+ * Answers that match what happened, against hostile requests and pages, on every installed engine:
+ * the SDK's own client over stdio, one server per engine.
+ */
+
+const ENGINES = ['firefox', 'chrome', 'safari'] as const;
+const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
+const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+
+const page = servePage('<!doctype html><title>Here</title><p>Ready to go</p>');
+
+for (const browser of ENGINES) {
+  describe.skipIf(!installed(browser))(`mcp --browser ${browser}: answers`, () => {
+    let s: StdioServer;
+    beforeAll(async () => {
+      s = await startStdio(['--browser', browser]);
+    });
+    afterAll(async () => {
+      s.child.stdin.end();
+      await new Promise((r) => (s.child.exitCode !== null ? r(undefined) : s.child.once('exit', r)));
+    });
+
+    it('answers a wait whose text never came (or never went) as a timeout error, and a met one as success', async () => {
+      const nav = await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/` } });
+      expect(textOf(nav)).toContain('Ready to go');
+      const absent = await s.client.callTool({ name: 'browser_wait_for', arguments: { text: 'definitely-not-on-this-page', timeout: 1 } });
+      expect(absent.isError).toBe(true);
+      expect(textOf(absent)).toMatch(/^Error not_ready \(timeout\): Timed out: "definitely-not-on-this-page" did not appear within 1 s/);
+      expect(textOf(absent)).not.toContain('is on the page');
+      const stays = await s.client.callTool({ name: 'browser_wait_for', arguments: { textGone: 'Ready to go', timeout: 1 } });
+      expect(stays.isError).toBe(true);
+      expect(textOf(stays)).toMatch(/^Error not_ready \(timeout\): Timed out: "Ready to go" did not go away within 1 s/);
+      const met = await s.client.callTool({ name: 'browser_wait_for', arguments: { text: 'Ready to go', timeout: 20 } });
+      expect(met.isError).toBeFalsy();
+      expect(textOf(met)).toMatch(/^"Ready to go" is on the page\./);
+    });
+
+    it('refuses browser_session with a browser it does not drive before touching the session: the tab stays', async () => {
+      await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/kept` } });
+      const bad = await s.client.callTool({ name: 'browser_session', arguments: { browser: '../../etc' } });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toMatch(/^Error unsupported_target \(browser_family\)/);
+      const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+      expect(tabs).toContain(`${page.origin()}/kept`);
+    });
+  });
+}
