@@ -86,7 +86,7 @@ export const HANDLERS: HandlerTable = {
   },
   'page.open': (ctx, p) => open(ctx.provider, ctx.session, p, ctx.warnings, ctx.signal),
   'page.snapshot': (ctx, p) => snapshotPage(ctx.session, ctx.page, p, ctx.warnings, ctx.signal),
-  'page.click': (ctx, p) => click(ctx.session, ctx.page, p, clickGesture(ctx.provider, ctx.session, p), ctx.signal),
+  'page.click': (ctx, p) => click(ctx.session, ctx.page, p, clickGesture(ctx.provider, ctx.session, p), ctx.warnings, ctx.signal),
   'page.type': (ctx, p) => type(ctx.session, ctx.page, p, ctx.signal),
   'page.wait': (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal),
   'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, screenshotFormat(ctx.provider, ctx.session, p), ctx.signal),

@@ -135,6 +135,14 @@ export interface ClickReport {
    */
   reached?: string[];
   /**
+   * The gesture's first event (its pointerdown) reached the element: the page received the click and
+   * may have acted on it (focused a field, closed a menu), whatever happened to the rest. False when
+   * the guard cancelled it from that first event: nothing reached the page. Absent when no event came.
+   */
+  began?: boolean;
+  /** Every event of the gesture the guard cancelled, in order (pointerup, mouseup, click, …). */
+  cancelled?: string[];
+  /**
    * Whether the click started a cross-document navigation of this frame: `started` (seen through the
    * Navigation API, or the document is already replaced), `none` (the API saw none), `unknown` (no API).
    */

@@ -281,6 +281,13 @@ export const METHODS = {
        * reachable, else the first visible point of the element that hit-tests to it.
        */
       point: Point.optional(),
+      /**
+       * Additive: the click reached the element, then the page changed under the pointer (a field that
+       * moved on focus, a menu closed on mousedown) and the guard cancelled the rest of the gesture
+       * instead of letting it land on another element. `reached`: the click events the element got
+       * (click, dblclick, auxclick, contextmenu); `cancelled`: every event stopped, in order.
+       */
+      interrupted: z.object({ reached: z.array(z.string()), cancelled: z.array(z.string()) }).optional(),
     }),
     { scope: 'page', mutating: true, inJob: true, afterSnapshot: true },
   ),

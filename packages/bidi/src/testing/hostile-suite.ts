@@ -160,22 +160,23 @@ export function describeHostilePage(name: string, make: () => Backend): void {
       // After the check, the overlay moves over the button (as a page could at any moment).
       await read(`(document.getElementById('overlay').style.top = '280px', true)`);
       if (lateMs > 0) await new Promise((w) => setTimeout(w, lateMs));
-      let landed: boolean | null | undefined;
+      let seen: { landed: boolean | null; began?: boolean } | undefined;
       // As core asks it: alongside the dispatch (Chrome), the report waits in the page for the click.
       await p.click(r.point, sig(), async (s, alongside) => {
-        landed = (await p.call(p.mainFrame, 'clickReport', alongside ? [free.doc, 2_000] : [free.doc], s)).landed;
+        seen = await p.call(p.mainFrame, 'clickReport', alongside ? [free.doc, 2_000] : [free.doc], s);
         return 'unknown';
       });
-      return { landed, overlayClicks: await read('window.overlayClicks || 0') };
+      // Not begun: no event reached the button, so core refuses the click as missed.
+      return { landed: seen?.landed, began: seen?.began, overlayClicks: await read('window.overlayClicks || 0') };
     };
 
     it('cancels a click the page steered onto its overlay, and reports it as not landed', async () => {
-      expect(await steeredClick(0)).toEqual({ landed: false, overlayClicks: 0 });
+      expect(await steeredClick(0)).toEqual({ landed: false, began: false, overlayClicks: 0 });
     });
 
     it('keeps guarding a click that comes late (a loaded machine: 1.5 s between the check and the dispatch)', async () => {
       // The CI run that found this: the guard stood down after 1 s, and the late click hit the overlay.
-      expect(await steeredClick(1_500)).toEqual({ landed: false, overlayClicks: 0 });
+      expect(await steeredClick(1_500)).toEqual({ landed: false, began: false, overlayClicks: 0 });
     });
 
     it('refuses a transparent cross-origin iframe over the target, naming the frame', async () => {
@@ -208,7 +209,7 @@ export function describeHostilePage(name: string, make: () => Backend): void {
         const t = await id('#target');
         const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click', { button: row.gesture.button, count: row.gesture.count }], sig());
         if (!r.ok) throw new Error(r.message);
-        let seen: { landed: boolean | null; reached?: string[] } | undefined;
+        let seen: { landed: boolean | null; reached?: string[]; began?: boolean } | undefined;
         await p.click(
           r.point,
           sig(),
@@ -218,7 +219,8 @@ export function describeHostilePage(name: string, make: () => Backend): void {
           },
           row.gesture,
         );
-        expect(seen).toMatchObject({ landed: false, reached: row.reached });
+        // Begun: the target got the gesture's first event, so core answers a success saying what was cancelled.
+        expect(seen).toMatchObject({ landed: false, began: true, reached: row.reached });
         expect(JSON.parse(String(await read('JSON.stringify(window.hits)')))).toEqual(row.hits);
       });
     }

@@ -12,7 +12,7 @@ import { resolveTarget } from './targets';
 const REPORT_WAIT_MS = 500;
 
 /** `gesture` comes from clickGesture (./method-options): the session's engine can do it. */
-export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, signal: AbortSignal): Promise<ResultOf<'page.click'>> {
+export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
     const { navigated } = await page.backend.click(p.position, signal, undefined, gesture);
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url, point: p.position };
@@ -29,22 +29,30 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     return inTop ? seen.navigation : 'unknown';
   };
   const { navigated } = await page.backend.click(point, signal, report, gesture);
-  if (!navigated && seen?.landed === false) throw missed(session, page, target.ref, seen.reached ?? []);
+  let interrupted: ResultOf<'page.click'>['interrupted'];
+  if (!navigated && seen?.landed === false) {
+    // The gesture is judged by its first event: once that reached the element, the page received the
+    // click and may have acted on it (focused a field, closed a menu), so an error would invite a
+    // second click. Only a gesture cancelled from its first event did nothing.
+    if (seen.began !== true) throw missed(session, page, target.ref);
+    interrupted = { reached: seen.reached ?? [], cancelled: seen.cancelled ?? [] };
+    warnings.push(interruptedWarning(target.ref, interrupted));
+  }
   const url = !navigated && inTop && seen !== undefined ? seen.url : (await page.backend.info(signal)).url;
-  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url, point };
+  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url, point, ...(interrupted ? { interrupted } : {}) };
 }
 
-/**
- * The guard cancelled the gesture from its first event that would have landed elsewhere. What reached
- * the element before that (the first click of a double click, a right click's contextmenu) is said:
- * the page may have acted on it.
- */
-function missed(session: Session, page: PageHandle, ref: string, reached: readonly string[]): ProviderError {
-  const before = reached.length > 0 ? ` Before that, the element got ${reached.join(', ')}; the rest of the gesture was cancelled.` : ' Nothing was clicked.';
-  return new ProviderError('element_not_actionable', `The click on ${ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element.${before}`, {
+function interruptedWarning(ref: string, i: NonNullable<ResultOf<'page.click'>['interrupted']>): string {
+  const got = i.reached.length > 0 ? ` after it got ${i.reached.join(', ')}` : '';
+  return `The click on ${ref} reached it, but the page changed under the pointer${got}: the rest of the gesture (${i.cancelled.join(', ')}) would have landed on another element and was cancelled. The page may have acted on the click; take a snapshot before clicking again.`;
+}
+
+/** The guard cancelled the gesture from its first event, which would have landed elsewhere: nothing reached the page. */
+function missed(session: Session, page: PageHandle, ref: string): ProviderError {
+  return new ProviderError('element_not_actionable', `The click on ${ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element. Nothing was clicked.`, {
     detail: 'missed',
     retryable: true,
-    details: { element_ref: ref, dispatched: true, cancelled: true, ...(reached.length > 0 ? { reached: [...reached] } : {}) },
+    details: { element_ref: ref, dispatched: true, cancelled: true },
     repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
   });
 }

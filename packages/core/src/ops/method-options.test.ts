@@ -131,19 +131,24 @@ describe('page.click options', () => {
     expect(d.capabilities_by_family.beta.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png });
   });
 
-  it('says what reached the element when the guard cancelled the rest of a gesture', async () => {
+  it('answers a gesture whose first event reached the element as a success that says what was cancelled', async () => {
     const s = setup();
     const { session_id, ref } = await openPage(s);
     const page = s.alpha.pages[0]!;
     page.clickLands = false;
+    page.clickBegan = true;
     page.clickReached = ['click'];
-    const err = await s.fails('page.click', { session_id, element_ref: ref, click_count: 2 });
-    expect(err).toMatchObject({ code: 'element_not_actionable', retryable: true, details: { code: 'missed', cancelled: true, reached: ['click'] } });
-    expect(err.message).toMatch(/got click; the rest of the gesture was cancelled/);
+    page.clickCancelled = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick'];
+    const env = await s.call('page.click', { session_id, element_ref: ref, click_count: 2 });
+    if (!env.ok) throw new Error(JSON.stringify(env.error));
+    expect(env.result).toMatchObject({ clicked: true, interrupted: { reached: ['click'], cancelled: page.clickCancelled } });
+    expect(env.warnings.join('\n')).toMatch(/after it got click: the rest of the gesture \(pointerdown, mousedown, pointerup, mouseup, click, dblclick\) .* was cancelled/);
+    // Cancelled from its first event, nothing reached the page: refused, and only then retryable.
+    page.clickBegan = false;
     page.clickReached = [];
     const none = await s.fails('page.click', { session_id, element_ref: ref });
+    expect(none).toMatchObject({ code: 'element_not_actionable', retryable: true, details: { code: 'missed', cancelled: true } });
     expect(none.message).toMatch(/Nothing was clicked/);
-    expect(none.details).not.toHaveProperty('reached');
   });
 });
 

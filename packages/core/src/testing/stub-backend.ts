@@ -23,6 +23,9 @@ export class StubPage implements BackendPage {
   clickLands: boolean | null = true;
   /** The click events the guard reports as having reached the element. */
   clickReached: string[] = [];
+  /** Whether the gesture's first event reached the element, and what the guard cancelled (with clickLands false). */
+  clickBegan = false;
+  clickCancelled: string[] = [];
   /** The arguments of each op's latest call. */
   lastArgs: Partial<Record<OpName, unknown[]>> = {};
   /** Ops that throw a plain Error, to exercise internal_error. */
@@ -68,7 +71,7 @@ export class StubPage implements BackendPage {
         : { ok: true, doc: this.doc, matches: [{ id: 2, role: 'button', name: 'Go' }], iframes: [] },
       alive,
       prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
-      clickReport: { landed: this.clickLands, reached: this.clickReached, navigation: 'none', url: this.url },
+      clickReport: { landed: this.clickLands, reached: this.clickReached, began: this.clickBegan, cancelled: this.clickCancelled, navigation: 'none', url: this.url },
       disarm: null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,

@@ -224,6 +224,10 @@ interface Guard {
   gesture: GuardedGesture;
   /** Whether every event of the gesture so far reached the target; null until the first came. */
   verdict: boolean | null;
+  /** Whether the first event reached the target; null until it came. */
+  began: boolean | null;
+  /** The events cancelled, in order. */
+  cancelled: string[];
   /** The gesture's last event reached the target (see isLast). */
   completed: boolean;
   /** The click events (CLICK_EVENTS) that reached the target, in order. */
@@ -298,8 +302,12 @@ function onGuardedEvent(e: Event): void {
   const t = g.target.deref();
   const reaches = !!t && g.verdict !== false && pathReaches(P.composedPath(e), t);
   g.verdict = reaches;
-  if (!reaches) P.cancel(e);
+  g.began ??= reaches;
   const type = P.eventType(e);
+  if (!reaches) {
+    P.cancel(e);
+    g.cancelled.push(type);
+  }
   if (reaches && CLICK_EVENTS.has(type)) {
     g.reached.push(type);
     if (isLast(g, type)) g.completed = true;
@@ -360,6 +368,8 @@ export function armGuard(el: Element, gesture: GuardedGesture = ONE_CLICK): void
     target: new WeakRef(el),
     gesture,
     verdict: null,
+    began: null,
+    cancelled: [],
     completed: false,
     reached: [],
     ups: 0,
@@ -397,7 +407,8 @@ export async function clickReport(doc: unknown, waitMs?: unknown): Promise<Click
   guard = null;
   standDown(g);
   const landed = g.verdict === false ? false : g.completed ? true : null;
-  return { landed, reached: g.reached.slice(), navigation: g.navigation, url: location.href };
+  const began = g.began === null ? {} : { began: g.began };
+  return { landed, reached: g.reached.slice(), ...began, cancelled: g.cancelled.slice(), navigation: g.navigation, url: location.href };
 }
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */
