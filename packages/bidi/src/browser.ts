@@ -1,6 +1,7 @@
 import { BidiConnection } from './connection';
 import { browserGone, isBidiError } from './errors';
 import { groupSize, type OwnedProcess } from '@browser-provider/core/host';
+import { WindowPool } from './window-pool';
 
 /**
  * One browser and its single BiDi session: the connection, the process we launched (absent when
@@ -68,6 +69,8 @@ export class BidiBrowser {
   /** Every live session's download folder: a finished download must lie in one of them. */
   readonly downloadDirs = new Set<string>();
   private ended = false;
+  /** Windows lent to pages that open in a window of their own (see WindowPool for why they are kept). */
+  readonly windows: WindowPool;
   /** Ends a session made elsewhere (set by `start`). */
   private remoteEnd: (() => Promise<void>) | undefined;
 
@@ -80,6 +83,7 @@ export class BidiBrowser {
   ) {
     this.version = String(caps['browserVersion'] ?? '');
     this.name = String(caps['browserName'] ?? '');
+    this.windows = new WindowPool(conn);
     // The launcher sees the process die before the socket does; label pending calls accordingly.
     void process?.exited.then(() => conn.markClosed('process_exited'));
     for (const ev of [...REQUIRED_EVENTS, ...OPTIONAL_EVENTS]) conn.on(ev, (p) => this.route(ev, p));

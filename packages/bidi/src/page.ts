@@ -19,7 +19,7 @@ export interface PageOptions {
   reportAlongsideInput: boolean;
   /** The page script (an idempotent IIFE). */
   pageScript: () => string;
-  /** What `browsingContext.create` opens for a new page. */
+  /** A new page is a tab, or a tab alone in a window (one lent by the browser's WindowPool). */
   contextType: 'tab' | 'window';
 }
 

@@ -218,7 +218,10 @@ export class BidiSession implements BackendSession {
   async newPage(signal: AbortSignal): Promise<BackendPage> {
     this.browser.assertAlive();
     if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
-    const { context } = await this.browser.conn.send('browsingContext.create', { type: this.pageOptions.contextType, userContext: this.userContext }, signal);
+    const context =
+      this.pageOptions.contextType === 'window'
+        ? await this.browser.windows.open(this.userContext, signal)
+        : (await this.browser.conn.send('browsingContext.create', { type: 'tab', userContext: this.userContext }, signal)).context;
     return this.track(context);
   }
 
