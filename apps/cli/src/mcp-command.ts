@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { createProviderServer } from '@browser-provider/core';
 import { chooseEngines } from './engines';
@@ -7,6 +8,8 @@ interface McpFlags extends ServerFlags {
   http?: string;
   token?: string;
   httpIdleTimeout?: number;
+  caps?: string;
+  outputDir?: string;
 }
 
 /** Whole seconds, 0 = never; at most what a timer holds (about 24 days). */
@@ -30,21 +33,25 @@ export function addMcpCommand(program: Command): void {
       profileRoot: 'where persistent profiles (browser_session persist) live',
     },
   )
+    .option('--caps <groups>', 'offer opt-in tool groups, comma-separated, as Playwright MCP names them: vision, pdf, storage, network, testing, devtools, config')
+    .option('--output-dir <dir>', 'where tools write the files their filename argument names (default: a folder of this process in the temp dir); no file is written outside it')
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
     .option('--http-idle-timeout <seconds>', 'with --http: close an MCP session, and its browser session, after this long without a request (default 1800; 0 = never)', idleSeconds)
     .action(async (o: McpFlags) => {
       const mcp = await import('@browser-provider/mcp');
       let listen: { host: string; port: number } | undefined;
+      let caps: ReturnType<typeof mcp.parseCaps> = [];
       try {
         listen = o.http !== undefined ? mcp.parseListen(o.http) : undefined;
+        caps = o.caps !== undefined ? mcp.parseCaps(o.caps) : [];
       } catch (e) {
         program.error(`error: ${(e as Error).message}`);
       }
       const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
       const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
       const provider = createProviderServer(choice.backends, { ...serverOptions(o, choice), log });
-      const options = { allowEval: o.allowEval, log };
+      const options = { allowEval: o.allowEval, caps, log, ...(o.outputDir !== undefined ? { outputDir: resolve(o.outputDir) } : {}) };
       if (listen === undefined) {
         await mcp.runMcpStdio(provider, options);
         process.exit(0);

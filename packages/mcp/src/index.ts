@@ -3,3 +3,4 @@ export { runMcpStdio } from './stdio';
 export { runMcpHttp, parseListen, type McpHttpOptions, type McpHttpServer } from './http';
 export { TOOLS, VOCABULARY, offeredTools } from './tools';
 export type { ToolDef, ToolGate, ToolAnswer } from './tool';
+export { CAPS, parseCaps, type Cap } from './caps';

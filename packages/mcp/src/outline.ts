@@ -84,3 +84,10 @@ export function findLines(text: string, q: { text: string } | { regex: string })
   }
   return { count: matches.length, shown: shown.length, snippets };
 }
+
+/** The lines at most `depth` levels below the outline's shallowest line (two spaces per level). */
+export function depthLines(text: string, depth: number): string {
+  const lines = text.split('\n');
+  const top = Math.min(...lines.filter((l) => l.trim() !== '').map(indentOf));
+  return lines.filter((l) => indentOf(l) - top <= depth * 2).join('\n');
+}

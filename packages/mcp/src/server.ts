@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { parseParams, ProviderError, PROVIDER_VERSION, type ProviderServer } from '@browser-provider/core';
+import type { ErrorObject } from '@browser-provider/protocol';
 import { CallError, ProviderLink } from './link';
+import { defaultOutputDir } from './output';
 import { offeredTools, TOOLS, VOCABULARY } from './tools';
+import type { Cap } from './caps';
 import type { ToolAnswer, ToolDef, ToolGate } from './tool';
 
 export interface McpOptions {
   /** Offer browser_evaluate (the provider must run with allowEval too). */
   allowEval?: boolean;
+  /** The opt-in tool groups to offer (`--caps`). */
+  caps?: readonly Cap[];
+  /** Where tools write the files their `filename` argument names (default: a folder of this process under the system's temp dir). */
+  outputDir?: string;
   /** `browser_preference` of each MCP session's first provider session (`--browser` list → "auto"). */
   browserPreference?: string | undefined;
   log?: (message: string) => void;
@@ -37,27 +44,34 @@ function toResult(a: ToolAnswer, isError = false): CallToolResult {
   };
 }
 
+/** Why a tool is not offered: its flag is off, its group is off, or there is no such tool. */
+function notOffered(name: string): ErrorObject {
+  const known = TOOLS.find((t) => t.name === name);
+  if (known?.gate !== undefined) return { code: 'permission_denied', message: `${name} is off: the server was started without --${known.gate}.`, retryable: false, details: { code: 'gated' } };
+  if (known?.cap !== undefined) {
+    return { code: 'unsupported_method', message: `${name} is in the opt-in group "${known.cap}": start the server with --caps ${known.cap} to offer it.`, retryable: false, details: { code: 'capability_off', capability: known.cap } };
+  }
+  return { code: 'unsupported_method', message: `There is no tool ${JSON.stringify(name)}.`, retryable: false, details: { code: 'unknown_tool' } };
+}
+
 /**
  * One MCP session: an SDK `Server` whose tools run against a provider session of its own (its own
  * cookie jar, pages and leases), opened on the first tool call and closed with the MCP session.
  */
 export function createMcpSession(provider: Pick<ProviderServer, 'call'>, options: McpOptions = {}): { server: Server; link: ProviderLink } {
   const gates = new Set<ToolGate>(options.allowEval ? ['allow-eval'] : []);
-  const tools = offeredTools(gates);
+  const tools = offeredTools(gates, new Set(options.caps ?? []));
   const byName = new Map(tools.map((t) => [t.name, t]));
   const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
-  const ctx = { link, vocab: VOCABULARY };
+  const config = { caps: options.caps ?? [], allowEval: options.allowEval === true, browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
+  const ctx = { link, vocab: VOCABULARY, config };
   const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const name = req.params.name;
     const tool = byName.get(name);
-    if (tool === undefined) {
-      const gated = TOOLS.find((t) => t.name === name)?.gate;
-      const why = gated !== undefined ? `${name} is off: the server was started without --${gated}.` : `There is no tool ${JSON.stringify(name)}.`;
-      return toResult(VOCABULARY.error({ code: gated !== undefined ? 'permission_denied' : 'unsupported_method', message: why, retryable: false, details: { code: gated !== undefined ? 'gated' : 'unknown_tool' } }), true);
-    }
+    if (tool === undefined) return toResult(VOCABULARY.error(notOffered(name)), true);
     try {
       const args = parseParams(tool.input, req.params.arguments ?? {}, name);
       return toResult(await tool.run(ctx, args));

@@ -2,7 +2,8 @@ import type { AnyMethodName, Gate } from '@browser-provider/protocol';
 import { knownTraits } from '@browser-provider/protocol';
 import { z } from 'zod';
 import type { Vocabulary } from './answer';
-import type { ProviderLink } from './link';
+import type { Cap } from './caps';
+import { CallError, type ProviderLink } from './link';
 
 /** What a tool answers: text for the model, the protocol result for programs, maybe an image. */
 export interface ToolAnswer {
@@ -14,9 +15,20 @@ export interface ToolAnswer {
 /** Server flags a tool needs (its method's `gate` trait); a gated tool is not even listed without its flag. */
 export type ToolGate = Gate;
 
+/** How this server was started, as browser_get_config tells it and the file-writing tools use it. */
+export interface McpConfig {
+  caps: readonly Cap[];
+  allowEval: boolean;
+  browserPreference?: string | undefined;
+  /** Where the `filename` arguments write; every path stays inside it. */
+  outputDir: string;
+}
+
 export interface ToolContext {
   link: ProviderLink;
   vocab: Vocabulary;
+  /** Absent in unit tests that drive a tool without a server. */
+  config?: McpConfig;
 }
 
 /**
@@ -36,6 +48,8 @@ export interface ToolDef<S extends z.ZodObject = z.ZodObject> {
   /** Reaches past the page the user opened (a URL, the file system). */
   openWorld?: boolean;
   gate?: ToolGate;
+  /** The opt-in group (`--caps`) the tool belongs to; absent = a default tool. */
+  cap?: Cap;
   run(ctx: ToolContext, args: z.infer<S>): Promise<ToolAnswer>;
 }
 
@@ -68,6 +82,21 @@ export const ElementLabel = z.string().max(1_000).optional().describe('A human-r
 
 export function targetParams(target: string): { element_ref: string } | { selector: string } {
   return REF.test(target) ? { element_ref: target } : { selector: target };
+}
+
+/**
+ * A target that must be a ref: scopes, element screenshots and the checks that read the snapshot by
+ * ref (a selector would need a snapshot to mean one).
+ */
+export function refOnly(target: string): string {
+  const t = targetParams(target);
+  if ('element_ref' in t) return t.element_ref;
+  throw new CallError({
+    code: 'invalid_request',
+    message: `target: expected an element ref from the snapshot here, got the selector ${JSON.stringify(target)}.`,
+    retryable: false,
+    details: { code: 'ref_required', field: 'target', repair: { method: 'page.snapshot', params: {}, hint: "Take a snapshot and pass the element's ref." } },
+  });
 }
 
 /** The field descriptions of a protocol method, re-described where the tool's wording differs. */

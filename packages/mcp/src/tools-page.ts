@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { METHODS, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
 import { snapshotAnswer, stepAnswer } from './steps';
-import { defineTool, field, Target, targetParams, type ToolDef } from './tool';
-import { findLines, scopeLines } from './outline';
+import { defineTool, field, refOnly, Target, type ToolDef } from './tool';
+import { depthLines, findLines, scopeLines } from './outline';
+import { pageLine } from './answer';
+import { Filename, readInput, textOrFile, writeOutput } from './output';
 
 /** Navigation, reading the page, waiting and screenshots. */
 
@@ -46,29 +48,41 @@ export const PAGE_TOOLS: ToolDef[] = [
     name: 'browser_snapshot',
     title: 'Page snapshot',
     description:
-      'The page as a compact outline: one line per element with its role, name, state and ref ([ref=e12]) to act on. Use since_rev for only what changed, mode "interactive" for actionable elements only, scope for one element\'s subtree.',
+      'The page as a compact outline: one line per element with its role, name, state and ref ([ref=e12]) to act on. Use since_rev for only what changed, mode "interactive" for actionable elements only, target (or scope) for one element\'s subtree, depth to cut deep levels.',
     method: 'page.snapshot',
     input: z.object({
       mode: snap.mode,
       since_rev: snap.since_rev,
       collapse: snap.collapse,
       scope: Target.optional().describe('Show only this element (its ref) and what is inside it.'),
+      target: Target.optional().describe('Playwright MCP\'s name for scope: show only this element (its ref) and what is inside it.'),
+      depth: z.number().int().nonnegative().max(1_000).optional().describe('Show at most this many levels below the top (0: the top lines only); deeper lines are left out.'),
+      filename: Filename('the outline'),
     }),
     async run(ctx, a) {
-      const { scope, ...shape } = a;
+      const { scope: given, target, depth, filename, ...shape } = a;
+      const scope = given ?? target;
       const s = await ctx.link.call<Snapshot>('page.snapshot', shape);
-      if (scope === undefined) return snapshotAnswer(ctx, ctx.vocab, s.result, s.warnings);
-      const ref = await scopeRef(ctx, scope);
-      const lines = scopeLines(s.result.text, ref);
-      if (lines === undefined) {
-        throw new CallError({
-          code: 'element_not_found',
-          message: `${scope} is not in the page's current snapshot${s.result.diff ? ' diff' : ''}.`,
-          retryable: false,
-          details: { code: 'scope_not_found', repair: { method: 'page.snapshot', params: {}, hint: 'Take a full snapshot and pick a ref from it.' } },
-        });
+      let text = s.result.text;
+      if (scope !== undefined) {
+        const ref = refOnly(scope);
+        const lines = scopeLines(text, ref);
+        if (lines === undefined) {
+          throw new CallError({
+            code: 'element_not_found',
+            message: `${scope} is not in the page's current snapshot${s.result.diff ? ' diff' : ''}.`,
+            retryable: false,
+            details: { code: 'scope_not_found', repair: { method: 'page.snapshot', params: {}, hint: 'Take a full snapshot and pick a ref from it.' } },
+          });
+        }
+        text = lines;
       }
-      return snapshotAnswer(ctx, ctx.vocab, { ...s.result, text: lines }, s.warnings);
+      if (depth !== undefined) text = depthLines(text, depth);
+      if (filename !== undefined) {
+        ctx.link.seen(s.result.page_id, s.result.url, s.result.rev);
+        return { text: `${pageLine(s.result)} (rev ${s.result.rev})\n${await textOrFile(ctx, filename, text, 'the snapshot')}`, structured: { page_id: s.result.page_id, url: s.result.url, rev: s.result.rev } };
+      }
+      return snapshotAnswer(ctx, ctx.vocab, { ...s.result, text }, s.warnings);
     },
   }),
   defineTool({
@@ -90,6 +104,7 @@ export const PAGE_TOOLS: ToolDef[] = [
       .object({
         text: z.string().min(1).max(10_000).optional().describe('Text to find (case-insensitive substring).'),
         regex: z.string().min(1).max(10_000).optional().describe('A regular expression, case-sensitive unless written as "/pattern/i".'),
+        filename: Filename('the matches'),
       })
       .refine((a) => (a.text === undefined) !== (a.regex === undefined), { message: 'give exactly one of text, regex' }),
     async run(ctx, a) {
@@ -98,7 +113,7 @@ export const PAGE_TOOLS: ToolDef[] = [
       const found = findLines(s.result.text, a.text !== undefined ? { text: a.text } : { regex: a.regex ?? '' });
       if ('error' in found) throw new CallError({ code: 'invalid_request', message: `regex: ${found.error}`, retryable: false, details: { code: 'invalid_params', field: 'regex' } });
       const head = `${found.count} match${found.count === 1 ? '' : 'es'} for ${JSON.stringify(a.text ?? a.regex)} (rev ${s.result.rev})${found.count > found.shown ? `, first ${found.shown} shown` : ''}:`;
-      return { text: [head, ...found.snippets].join('\n'), structured: { page_id: s.result.page_id, url: s.result.url, rev: s.result.rev, matches: found.count, text: found.snippets.join('\n') } };
+      return { text: await textOrFile(ctx, a.filename, [head, ...found.snippets].join('\n'), 'the matches'), structured: { page_id: s.result.page_id, url: s.result.url, rev: s.result.rev, matches: found.count, text: found.snippets.join('\n') } };
     },
   }),
   defineTool({
@@ -142,13 +157,19 @@ export const PAGE_TOOLS: ToolDef[] = [
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
       fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
       type: field(shot.format, 'Image format (default png); JPEG where the engine captures it (Firefox and Chromium, not WebKit).'),
+      scale: z
+        .enum(['css', 'device'])
+        .optional()
+        .describe('Accepted for Playwright MCP prompts: the image is what the engine captures, in device pixels, which are CSS pixels at the device pixel ratio 1 of a headless browser.'),
+      filename: Filename('the image (as well as answering it)'),
     }),
     async run(ctx, a) {
-      const ref = a.target !== undefined ? await scopeRef(ctx, a.target) : undefined;
+      const ref = a.target !== undefined ? refOnly(a.target) : undefined;
       const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}) });
       const { image, ...rest } = r.result;
+      const saved = a.filename !== undefined && image !== undefined ? ` Saved to ${await writeOutput(ctx, a.filename, Buffer.from(image, 'base64'))}.` : '';
       return {
-        text: `Screenshot ${rest.width}×${rest.height} (${rest.media_type})${a.element ? ` of ${a.element}` : ''}.`,
+        text: `Screenshot ${rest.width}×${rest.height} (${rest.media_type})${a.element ? ` of ${a.element}` : ''}.${saved}`,
         structured: rest,
         ...(image !== undefined ? { image: { data: image, mimeType: rest.media_type } } : {}),
       };
@@ -163,28 +184,37 @@ export const PAGE_TOOLS: ToolDef[] = [
       function: field(evaluate.expression, 'A function: () => { … } or, with target, (element) => { … }.'),
       target: z.string().min(1).max(10_000).optional().describe('A CSS selector; its first match is passed to the function.'),
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
+      filename: Filename('the JSON value'),
     }),
     destructive: true,
     async run(ctx, a) {
       const arg = a.target !== undefined ? `document.querySelector(${JSON.stringify(a.target)})` : '';
       const r = await ctx.link.call<ResultOf<'page.eval'>>('page.eval', { expression: `(${a.function})(${arg})`, await_promise: true });
       const value = JSON.stringify(r.result.value) ?? 'undefined';
-      return { text: `Result (${r.result.type}): ${value}${r.result.truncated ? ' (truncated)' : ''}`, structured: r.result as unknown as Record<string, unknown> };
+      const shown = a.filename !== undefined ? await textOrFile(ctx, a.filename, value, 'the value') : value;
+      return { text: `Result (${r.result.type}): ${shown}${r.result.truncated ? ' (truncated)' : ''}`, structured: r.result as unknown as Record<string, unknown> };
+    },
+  }),
+  defineTool({
+    name: 'browser_run_code_unsafe',
+    title: 'Run code in the page',
+    description:
+      'Run a JavaScript function in the page and answer its JSON value. Unlike Playwright MCP it runs in the page, not in the server: the function gets no Playwright page object, so "page.getByRole(…)" fails; use the other tools to act. Offered only when the server runs with --allow-eval.',
+    method: 'page.eval',
+    input: z
+      .object({
+        code: field(evaluate.expression, 'A function, e.g. "async () => { … return document.title; }"; it is called with no argument.').optional(),
+        filename: z.string().min(1).max(1_000).optional().describe('Read the function from this file under the server\'s output folder (code is then ignored).'),
+      })
+      .refine((a) => a.code !== undefined || a.filename !== undefined, { message: 'give code or filename' }),
+    destructive: true,
+    async run(ctx, a) {
+      const code = a.filename !== undefined ? await readInput(ctx, a.filename) : (a.code ?? '');
+      const r = await ctx.link.call<ResultOf<'page.eval'>>('page.eval', { expression: `(${code})()`, await_promise: true });
+      return { text: `Result (${r.result.type}): ${JSON.stringify(r.result.value) ?? 'undefined'}${r.result.truncated ? ' (truncated)' : ''}`, structured: r.result as unknown as Record<string, unknown> };
     },
   }),
 ];
-
-/** Scopes and element screenshots name an element by its ref (a selector would need a snapshot to mean one). */
-async function scopeRef(_ctx: unknown, target: string): Promise<string> {
-  const t = targetParams(target);
-  if ('element_ref' in t) return t.element_ref;
-  throw new CallError({
-    code: 'invalid_request',
-    message: `target: expected an element ref from the snapshot here, got the selector ${JSON.stringify(target)}.`,
-    retryable: false,
-    details: { code: 'ref_required', field: 'target', repair: { method: 'page.snapshot', params: {}, hint: 'Take a snapshot and pass the element\'s ref.' } },
-  });
-}
 
 /**
  * A wait whose condition did not hold by its deadline did not happen: an error, never the words of

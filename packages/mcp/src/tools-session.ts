@@ -3,6 +3,7 @@ import { dialogHandle } from '@browser-provider/core';
 import { METHODS, type ResultOf } from '@browser-provider/protocol';
 import { notes } from './answer';
 import { CallError } from './link';
+import { Filename, textOrFile } from './output';
 import { snapshotAnswer } from './steps';
 import { defineTool, field, type ToolContext, type ToolDef } from './tool';
 
@@ -15,6 +16,29 @@ const networkList = METHODS['network.list'].params.shape;
 const tabNew = METHODS['tab.new'].params.shape;
 
 type Tabs = ResultOf<'tab.list'>['tabs'];
+
+/** Playwright MCP's console levels, most severe first; each shows itself and those before it. */
+const CONSOLE_LEVELS = ['error', 'warning', 'info', 'debug'] as const;
+/** An engine's level (or console method) as a rank in CONSOLE_LEVELS; unknown ones count as info. */
+function levelRank(level: string): number {
+  if (level === 'error' || level === 'assert') return 0;
+  if (level === 'warn' || level === 'warning') return 1;
+  if (level === 'debug' || level === 'trace') return 3;
+  return 2;
+}
+
+/** What Playwright MCP hides by default: static resources that loaded fine. */
+const STATIC = new Set(['image', 'font', 'script', 'style', 'stylesheet', 'media', 'img', 'css', 'audio', 'video', 'track']);
+const isStatic = (q: { resource_type?: string | undefined; status?: number | undefined; failed?: boolean | undefined }) =>
+  q.resource_type !== undefined && STATIC.has(q.resource_type) && q.failed !== true && (q.status === undefined || q.status < 400);
+
+function regexArg(source: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (e) {
+    throw new CallError({ code: 'invalid_request', message: `filter: ${(e as Error).message}`, retryable: false, details: { code: 'invalid_params', field: 'filter' } });
+  }
+}
 
 const tabLines = (tabs: Tabs) => tabs.map((t, i) => `- ${i}:${t.active ? ' (current)' : ''} ${JSON.stringify(t.title)} ${t.url}`);
 
@@ -86,25 +110,39 @@ export const SESSION_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_console_messages',
     title: 'Console messages',
-    description: 'The current page\'s recent console messages, oldest first.',
+    description: 'The current page\'s recent console messages (the newest 500 the engine kept, across its navigations), oldest first, at level info and above unless level says otherwise.',
     method: 'console.list',
-    input: z.object({ limit: field(consoleList.limit, 'At most this many, the newest.') }),
+    input: z.object({
+      level: z.enum(CONSOLE_LEVELS).optional().describe('The least severe level shown (default info): error, warning, info or debug; each takes in the more severe ones.'),
+      all: z.boolean().optional().describe('Accepted for Playwright MCP prompts: the page\'s kept messages are always answered, from before and after its navigations.'),
+      limit: field(consoleList.limit, 'At most this many, the newest.'),
+      filename: Filename('the messages'),
+    }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', a.limit !== undefined ? { limit: a.limit } : {});
-      const lines = r.result.entries.map((e) => `[${e.level}] ${e.text}`);
-      return { text: lines.length > 0 ? lines.join('\n') : 'No console messages.', structured: r.result };
+      const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', { limit: 10_000 });
+      const shown = r.result.entries.filter((e) => levelRank(e.level) <= CONSOLE_LEVELS.indexOf(a.level ?? 'info')).slice(-(a.limit ?? 100));
+      const lines = shown.map((e) => `[${e.level}] ${e.text}`);
+      return { text: await textOrFile(ctx, a.filename, lines.length > 0 ? lines.join('\n') : 'No console messages.', 'the messages'), structured: { entries: shown } };
     },
   }),
   defineTool({
     name: 'browser_network_requests',
     title: 'Network requests',
-    description: 'The current page\'s recent requests: method, URL, status.',
+    description: 'The current page\'s requests, numbered for browser_network_request: method, URL, status. Successful images, fonts, scripts and stylesheets are left out unless static is true.',
     method: 'network.list',
-    input: z.object({ limit: field(networkList.limit, 'At most this many, the newest.') }),
+    input: z.object({
+      static: z.boolean().optional().describe('Also list successful static resources (images, fonts, scripts, stylesheets, media).'),
+      filter: z.string().min(1).max(1_000).optional().describe('Only requests whose URL matches this regular expression.'),
+      limit: field(networkList.limit, 'At most this many, the newest.'),
+      filename: Filename('the list'),
+    }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'network.list'>>('network.list', a.limit !== undefined ? { limit: a.limit } : {});
-      const lines = r.result.requests.map((q) => `${q.method} ${q.url} ${q.failed ? 'failed' : (q.status ?? '…')}`);
-      return { text: lines.length > 0 ? lines.join('\n') : 'No requests.', structured: r.result };
+      const r = await ctx.link.call<ResultOf<'network.list'>>('network.list', { limit: 10_000 });
+      const re = a.filter !== undefined ? regexArg(a.filter) : undefined;
+      const numbered = r.result.requests.map((q, i) => ({ n: i + 1, q }));
+      const shown = numbered.filter(({ q }) => (a.static === true || !isStatic(q)) && (re === undefined || re.test(q.url))).slice(-(a.limit ?? 100));
+      const lines = shown.map(({ n, q }) => `${n}. ${q.method} ${q.url} ${q.failed ? 'failed' : (q.status ?? '…')}`);
+      return { text: await textOrFile(ctx, a.filename, lines.length > 0 ? lines.join('\n') : 'No requests.', 'the list'), structured: { requests: shown.map(({ n, q }) => ({ index: n, ...q })) } };
     },
   }),
   defineTool({

@@ -1,18 +1,21 @@
 import { Vocabulary } from './answer';
 import { ACT_TOOLS } from './tools-act';
 import { PAGE_TOOLS } from './tools-page';
+import { CONFIG_TOOLS } from './tools-config';
 import { SESSION_TOOLS } from './tools-session';
+import { TESTING_TOOLS } from './tools-testing';
+import type { Cap } from './caps';
 import type { ToolDef, ToolGate } from './tool';
 
 /**
  * The tool table: every tool, the protocol method it maps to, its schema and annotations. The server's
  * tools/list, the repair wording and the README's tool list (scripts/tools-doc.ts) all read it.
  */
-export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...SESSION_TOOLS];
+export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...SESSION_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS];
 
 export const VOCABULARY = new Vocabulary(TOOLS);
 
-/** The tools a server with these flags offers: a gated tool is absent without its flag. */
-export function offeredTools(gates: ReadonlySet<ToolGate>): ToolDef[] {
-  return TOOLS.filter((t) => t.gate === undefined || gates.has(t.gate));
+/** The tools a server with these flags and groups offers: a gated tool is absent without its flag, a group's tool without `--caps`. */
+export function offeredTools(gates: ReadonlySet<ToolGate>, caps: ReadonlySet<Cap> = new Set()): ToolDef[] {
+  return TOOLS.filter((t) => (t.gate === undefined || gates.has(t.gate)) && (t.cap === undefined || caps.has(t.cap)));
 }

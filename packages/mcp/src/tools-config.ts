@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { ResultOf } from '@browser-provider/protocol';
+import { defineTool, type ToolDef } from './tool';
+
+/** The `config` group (`--caps config`): how this server runs, and what its engines offer. */
+
+export const CONFIG_TOOLS: ToolDef[] = [
+  defineTool({
+    name: 'browser_get_config',
+    title: 'Server configuration',
+    description: 'How this server was started (tool groups, flags, output folder) and, per engine, the protocol methods it offers.',
+    method: 'provider.describe',
+    cap: 'config',
+    input: z.object({}),
+    async run(ctx) {
+      const d = (await ctx.link.raw<ResultOf<'provider.describe'>>('provider.describe')).result;
+      const byFamily = d.capabilities_by_family ?? Object.fromEntries(d.browser_families.map((f) => [f, d.capabilities]));
+      const engines = Object.entries(byFamily).map(([family, c]) => ({ family, methods: [...c.core_methods, ...c.optional_methods] }));
+      const config = { ...ctx.config, provider: { id: d.provider_id, version: d.provider_version }, engines };
+      return { text: JSON.stringify(config, null, 1), structured: config };
+    },
+  }),
+];
