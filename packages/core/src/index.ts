@@ -10,6 +10,7 @@ export { runStdioServer } from './server';
 export { createProviderServer, type ProviderServer, type ProviderServerOptions } from './provider-server';
 export { Engines, type EnginesOptions } from './engines';
 export { parseParams } from './validate';
+export { callerGlob, callerRegex, PatternError } from './pattern';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
 export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction, type PauseAction } from './w3c/keys';

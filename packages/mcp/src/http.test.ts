@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createProviderServer, type ProviderServer } from '@browser-provider/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StubBackend } from '../../core/src/testing/stub-backend';
+import { StubBackend, type StubPage } from '../../core/src/testing/stub-backend';
 import { runMcpHttp, type McpHttpServer } from './http';
 
 /**
@@ -114,5 +114,26 @@ describe('mcp --http: idle sessions', () => {
     for (const idleTimeoutMs of [-1, 1.5, 2 ** 31]) {
       await expect(runMcpHttp({ call: () => Promise.reject(new Error('unused')) }, { host: '127.0.0.1', port: 0, idleTimeoutMs })).rejects.toThrow(/idleTimeoutMs/);
     }
+  });
+});
+
+describe('mcp --http: a caller regex', () => {
+  it('answers a backtracking pattern at once while another client is served', async () => {
+    const { backend, connect } = await start();
+    const a = await connect();
+    const b = await connect();
+    expect((await a.client.callTool({ name: 'browser_snapshot', arguments: {} })).isError).toBeFalsy();
+    // ~2^40 steps for V8's backtracking engine (hours): the event loop, and b with it, would wait that long.
+    (backend.pages[0] as StubPage).heading = `${'a'.repeat(40)}!`;
+    const [found, other] = await Promise.all([
+      a.client.callTool({ name: 'browser_find', arguments: { regex: '/(a+)+$/' } }),
+      b.client.callTool({ name: 'browser_snapshot', arguments: {} }),
+    ]);
+    expect(JSON.stringify(found.content)).toContain('0 matches for \\"/(a+)+$/\\"');
+    expect(other.isError).toBeFalsy();
+    const refused = await a.client.callTool({ name: 'browser_find', arguments: { regex: '/(a)\\1/' } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toMatch(/invalid_request \(invalid_params\): regex: .*no backreferences or lookahead/);
+    for (const c of [a, b]) await c.client.close();
   });
 });

@@ -1,3 +1,5 @@
+import { callerRegex } from '@browser-provider/core';
+
 /**
  * Reading the snapshot outline (docs/snapshot.md: one line per node, two spaces per level) for the
  * tools that show part of it. The outline is the protocol's; this only selects lines of it.
@@ -56,13 +58,12 @@ export function findLines(text: string, q: { text: string } | { regex: string })
     test = (l) => l.toLowerCase().includes(needle);
   } else {
     const m = /^\/(.*)\/([a-z]*)$/s.exec(q.regex);
-    let re: RegExp;
+    // Linear time (core's pattern.ts): a backtracking pattern would stall every client of this server.
     try {
-      re = m ? new RegExp(m[1] as string, (m[2] as string).replace('g', '')) : new RegExp(q.regex);
+      test = m ? callerRegex(m[1] as string, m[2]) : callerRegex(q.regex);
     } catch (e) {
       return { error: (e as Error).message };
     }
-    test = (l) => re.test(l);
   }
   const lines = text.split('\n');
   const matches = lines.flatMap((l, i) => (test(l.trim()) ? [i] : []));

@@ -98,7 +98,7 @@ export const PAGE_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_find',
     title: 'Find in the page',
-    description: 'Search the page snapshot for text (case-insensitive) or a regular expression ("/re/flags"); answers each matching line with the lines that contain it and its siblings.',
+    description: 'Search the page snapshot for text (case-insensitive) or a regular expression ("/re/flags", run on RE2: linear time, no backreferences or lookahead); answers each matching line with the lines that contain it and its siblings.',
     method: 'page.snapshot',
     input: z
       .object({

@@ -3,19 +3,22 @@ import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import { sleep } from '../deadline';
 import { ProviderError } from '../errors';
+import { callerGlob, callerRegex } from '../pattern';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 const POLL_MS = 100;
 
-/** `/re/flags` is a regular expression, a pattern with `*` a glob over the whole URL, anything else a substring. */
+/**
+ * `/re/flags` is a regular expression, a pattern with `*` a glob over the whole URL, anything else a
+ * substring. The caller's patterns run in linear time (pattern.ts): a URL is page-controlled input.
+ */
 export function urlMatcher(pattern: string): (url: string) => boolean {
   const re = /^\/(.+)\/([dgimsuy]*)$/.exec(pattern);
   if (re) {
     try {
-      const rx = new RegExp(re[1] as string, re[2]);
-      return (url) => rx.test(url);
+      return callerRegex(re[1] as string, re[2]);
     } catch (e) {
       throw new ProviderError('invalid_request', `url_matches: invalid regular expression (${(e as Error).message})`, {
         detail: 'invalid_params',
@@ -23,10 +26,7 @@ export function urlMatcher(pattern: string): (url: string) => boolean {
       });
     }
   }
-  if (pattern.includes('*')) {
-    const rx = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-    return (url) => rx.test(url);
-  }
+  if (pattern.includes('*')) return callerGlob(pattern);
   return (url) => url.includes(pattern);
 }
 

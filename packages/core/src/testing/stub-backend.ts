@@ -13,6 +13,9 @@ export class StubPage implements BackendPage {
   readonly mainFrame: FrameKey = 'top';
   url = 'about:blank';
   doc = 'doc-1';
+  /** What the page calls itself, and its heading's text: page-supplied strings a test may make hostile. */
+  title = 'Stub';
+  heading = 'Hello';
   clicks: { x: number; y: number }[] = [];
   /** The gesture of each click, in order. */
   gestures: ClickGesture[] = [];
@@ -43,7 +46,7 @@ export class StubPage implements BackendPage {
   }
 
   async info(): Promise<{ url: string; title: string }> {
-    return { url: this.url, title: 'Stub' };
+    return { url: this.url, title: this.title };
   }
 
   async call<K extends OpName>(_frame: FrameKey, op: K, args: OpArgs<K>, signal: AbortSignal): Promise<OpResult<K>> {
@@ -58,11 +61,11 @@ export class StubPage implements BackendPage {
       snapshot: encodeFrame({
         doc: this.doc,
         url: this.url,
-        title: 'Stub',
+        title: this.title,
         truncated: false,
         nodes: [
-          { role: 'document', name: 'Stub', actionable: false, enabled: true, children: [1, 2] },
-          { id: 1, role: 'heading', name: 'Hello', level: 1, actionable: false, enabled: true, children: [] },
+          { role: 'document', name: this.title, actionable: false, enabled: true, children: [1, 2] },
+          { id: 1, role: 'heading', name: this.heading, level: 1, actionable: false, enabled: true, children: [] },
           { id: 2, role: 'button', name: 'Go', actionable: true, enabled: true, children: [] },
         ],
       }, ''),
