@@ -51,7 +51,7 @@ export function addMcpCommand(program: Command): void {
       const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
       const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
       const provider = createProviderServer(choice.backends, { ...serverOptions(o, choice), log });
-      const options = { allowEval: o.allowEval, caps, log, ...(o.outputDir !== undefined ? { outputDir: resolve(o.outputDir) } : {}) };
+      const options = { caps, log, ...(o.outputDir !== undefined ? { outputDir: resolve(o.outputDir) } : {}) };
       if (listen === undefined) {
         await mcp.runMcpStdio(provider, options);
         process.exit(0);

@@ -1,5 +1,5 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
-import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core';
 import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
@@ -101,7 +101,7 @@ export class BidiBackend implements Backend {
   }
 
   customMethods(): CustomMethod[] {
-    return [...this.adapter.customMethods(), bidiSend, ...sessionCustomMethods()];
+    return [...this.adapter.customMethods(), bidiSend];
   }
 
   /** Process group id of the launched browser (or driver), for logs and leak checks in tests. */

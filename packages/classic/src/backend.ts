@@ -1,5 +1,5 @@
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { ProviderError, raceSignal, sessionCustomMethods } from '@browser-provider/core';
+import { ProviderError, raceSignal } from '@browser-provider/core';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { DriverConnection } from './connection';
@@ -70,7 +70,7 @@ export class ClassicBackend implements Backend {
   }
 
   customMethods(): CustomMethod[] {
-    return [...(this.opts.customMethods ?? []), ...sessionCustomMethods()];
+    return this.opts.customMethods ?? [];
   }
 
   running(): boolean {

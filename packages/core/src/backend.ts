@@ -282,6 +282,10 @@ export interface Backend {
   clickButtons?(): readonly ClickButton[];
   /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
   screenshotFormats?(): readonly ScreenshotFormat[];
+  /**
+   * The engine's namespaced methods (`firefox.*`, `cdp.send`, …), read once when the provider starts.
+   * Core's own (`jobs.*`, `events.subscribe`, `dialog.handle`, …) are offered on every engine without listing.
+   */
   customMethods(): CustomMethod[];
   /** Whether the browser/driver is currently up. */
   running(): boolean;

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import { ProviderError } from './errors';
-import type { CallContext, SessionContext } from './handlers';
-import { Job, type JobStep } from './jobs';
-import type { MethodTraits, OwnMethodName, OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
-import type { RequestId } from '@browser-provider/protocol';
+import type { MethodName, OwnMethodName, OwnParamsOf, OwnResultOf, RequestId } from '@browser-provider/protocol';
 import { METHODS, OWN_METHODS, isMethodName } from '@browser-provider/protocol';
+import { ProviderError } from './errors';
+import type { CallContext, Handler, SessionContext } from './handlers';
+import { Job, type JobStep } from './jobs';
+import { handleDialog, subscribeEvents } from './ops/session-methods';
 import { parseParams } from './validate';
 
 /** What the dispatcher lends to its own namespaced methods. */
@@ -15,24 +14,18 @@ export interface DispatchApi {
   runStep(session: SessionContext['session'], step: JobStep): Promise<unknown>;
 }
 
-/** One of our methods: its schemas and traits are `OWN_METHODS[name]`; here is only how it runs. */
-export interface CoreMethod<M extends OwnMethodName = OwnMethodName> {
-  name: M;
-  params: z.ZodType;
-  traits: MethodTraits;
-  run(ctx: CallContext & { session?: SessionContext['session'] }, p: OwnParamsOf<M>, api: DispatchApi): Promise<OwnResultOf<M>>;
-}
-
-const define = <M extends OwnMethodName>(name: M, run: CoreMethod<M>['run']): CoreMethod => ({ name, params: OWN_METHODS[name].params, traits: OWN_METHODS[name].traits, run }) as unknown as CoreMethod;
+/** How one of our methods runs; its schemas and traits are `OWN_METHODS[name]`. */
+type OwnRun<M extends OwnMethodName> = (ctx: CallContext & { session?: SessionContext['session'] }, p: OwnParamsOf<M>, api: DispatchApi) => Promise<OwnResultOf<M>>;
 
 const sessionOf = (ctx: { session?: SessionContext['session'] }) => {
   if (ctx.session === undefined) throw new Error('session-scoped method ran without a session');
   return ctx.session;
 };
 
-export const CORE_METHODS_EXT: CoreMethod[] = [
-  define('requests.cancel', async (_ctx, p, api) => ({ request_id: p.request_id, ...api.cancel(p.request_id, p.session_id) })),
-  define('jobs.submit', async (ctx, p, api) => {
+/** Every one of our methods must have its run here (the compiler checks). */
+const OWN_RUNS: { [M in OwnMethodName]: OwnRun<M> } = {
+  'requests.cancel': async (_ctx, p, api) => ({ request_id: p.request_id, ...api.cancel(p.request_id, p.session_id) }),
+  'jobs.submit': async (ctx, p, api) => {
     const session = sessionOf(ctx);
     if (session.jobs.active?.state === 'running') {
       throw new ProviderError('not_ready', 'A job is already running in this session.', {
@@ -75,14 +68,22 @@ export const CORE_METHODS_EXT: CoreMethod[] = [
       if (session.jobs.active === job) session.jobs.active = undefined;
     });
     return job.view();
-  }),
-  define('jobs.get', async (ctx, p) => ctx.provider.session(p.session_id).jobs.get(p.session_id, p.job_id).view()),
-  define('jobs.cancel', async (ctx, p) => {
+  },
+  'jobs.get': async (ctx, p) => ctx.provider.session(p.session_id).jobs.get(p.session_id, p.job_id).view(),
+  'jobs.cancel': async (ctx, p) => {
     const job = ctx.provider.session(p.session_id).jobs.get(p.session_id, p.job_id);
     if (job.state === 'running') job.cancelRequested = true;
     return job.view();
-  }),
-  define('jobs.list', async (ctx, p) => ({ jobs: ctx.provider.session(p.session_id).jobs.list().map((j) => j.view()) })),
-];
+  },
+  'jobs.list': async (ctx, p) => ({ jobs: ctx.provider.session(p.session_id).jobs.list().map((j) => j.view()) }),
+  'events.subscribe': async (ctx, p) => subscribeEvents({ ...ctx, session: sessionOf(ctx) }, p),
+  'dialog.handle': async (ctx, p) => handleDialog({ ...ctx, session: sessionOf(ctx) }, p),
+};
 
-export const findCoreMethod = (name: string): CoreMethod | undefined => CORE_METHODS_EXT.find((m) => m.name === name);
+/** The handler the dispatcher runs for `name`, in the scope its traits give. */
+export function ownHandler<M extends OwnMethodName>(name: M, api: DispatchApi): Handler<MethodName> {
+  const run = OWN_RUNS[name] as OwnRun<OwnMethodName>;
+  return OWN_METHODS[name].traits.scope === 'provider'
+    ? { scope: 'provider', run: async (ctx, p) => run(ctx, p as never, api) as never }
+    : { scope: 'session', run: async (ctx, p) => run(ctx, p as never, api) as never };
+}

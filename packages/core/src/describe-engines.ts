@@ -1,17 +1,16 @@
 import type { Capabilities, EngineStatus, MethodOptions, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
 import type { Backend } from './backend';
-import { describeEngine } from './describe';
 import type { Provider } from './provider';
 
 /**
  * `provider.describe` of a server fronting several engines. The draft's `capabilities` keeps only what
  * every engine supports, so a client that reads nothing else is never promised what some session
  * cannot do; `capabilities_by_family` holds each engine's own. `default` is the default engine's
- * description (its engine and the fields every engine shares).
+ * description (its engine and the fields every engine shares); `capabilitiesOf` describes each other one.
  */
-export function describeEngines(provider: Provider, defaultDescription: ProviderDescription): ProviderDescription {
+export function describeEngines(provider: Provider, defaultDescription: ProviderDescription, capabilitiesOf: (engine: Backend) => Capabilities): ProviderDescription {
   const engines = provider.engines;
-  const byFamily = Object.fromEntries(engines.list.map((e) => [e.info.family, e === engines.default ? defaultDescription.capabilities : describeEngine(provider, e).capabilities]));
+  const byFamily = Object.fromEntries(engines.list.map((e) => [e.info.family, e === engines.default ? defaultDescription.capabilities : capabilitiesOf(e)]));
   const all = Object.values(byFamily);
   return {
     ...defaultDescription,

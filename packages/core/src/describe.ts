@@ -1,51 +1,46 @@
 import type { CustomMethodInfo, GatedMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
-import { CORE_METHODS, METHODS, OWN_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
-import { CORE_METHODS_EXT } from './core-methods';
-import { customMethods, gateInfo } from './custom-registry';
-import { supportedOptionalMethods } from './handlers';
+import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
 import type { Backend } from './backend';
+import { gateInfo } from './gates';
 import { describeEngines, statusOfEngines } from './describe-engines';
 import { methodOptionsOf } from './ops/method-options';
 import type { Provider } from './provider';
+import type { MethodRegistry } from './registry';
 
 export const PROVIDER_VERSION = '0.1.0';
 
 /** Features core provides on every engine through the shared page script. */
 const CORE_FEATURES = ['element_refs', 'a11y_snapshot'] as const;
 
-export function describe(provider: Provider): ProviderDescription {
-  const one = describeEngine(provider, provider.backend);
-  return provider.engines.multi ? describeEngines(provider, one) : one;
+export function describe(provider: Provider, methods: MethodRegistry): ProviderDescription {
+  const one = describeEngine(provider, methods, provider.backend);
+  return provider.engines.multi ? describeEngines(provider, one, (e) => describeEngine(provider, methods, e).capabilities) : one;
 }
 
 /** The description of a provider fronting `engine` alone. */
-export function describeEngine(provider: Provider, engine: Backend): ProviderDescription {
+export function describeEngine(provider: Provider, methods: MethodRegistry, engine: Backend): ProviderDescription {
   const info = engine.info;
-  const own: CustomMethodInfo[] = CORE_METHODS_EXT.map(({ name }) => ({
-    name,
-    description: OWN_METHODS[name].description,
-    stability: OWN_METHODS[name].stability,
-    input_schema: toJsonSchema(OWN_METHODS[name].params, 'input'),
-    output_schema: toJsonSchema(OWN_METHODS[name].result, 'output'),
-  }));
-  const custom: CustomMethodInfo[] = customMethods(provider, engine).map((m) => ({
-    name: m.name,
-    description: m.description,
-    stability: m.stability,
-    input_schema: toJsonSchema(m.params, 'input'),
-    output_schema: toJsonSchema(m.result, 'output'),
-    ...(m.gate === undefined ? {} : gateInfo(provider, m.gate)),
-  }));
+  const rows = methods.rowsOf(engine);
+  const custom: CustomMethodInfo[] = rows.flatMap(({ name, params, listing, traits }) =>
+    listing === undefined
+      ? []
+      : [
+          {
+            name,
+            description: listing.description,
+            stability: listing.stability,
+            input_schema: toJsonSchema(params, 'input'),
+            output_schema: toJsonSchema(listing.result, 'output'),
+            ...(traits.gate === undefined ? {} : gateInfo(provider, traits.gate)),
+          },
+        ],
+  );
   // A method a flag gates is advertised as callable only when the flag is set; either way it is
   // listed in gated_methods, so a client can read before calling why it is absent.
-  const optional = supportedOptionalMethods(provider, engine);
-  const gated: GatedMethodInfo[] = [
-    ...optional.flatMap((name) => {
-      const { gate, feature } = METHODS[name].traits;
-      return gate === undefined ? [] : [{ name, ...gateInfo(provider, gate), ...(feature ? { feature } : {}) }];
-    }),
-    ...customMethods(provider, engine).flatMap((m) => (m.gate === undefined ? [] : [{ name: m.name, ...gateInfo(provider, m.gate) }])),
-  ];
+  const optional = rows.filter((r) => r.traits.tier === 'optional');
+  const gated: GatedMethodInfo[] = [...optional, ...rows.filter((r) => r.traits.tier === 'custom')].flatMap(({ name, traits: { gate, feature } }) =>
+    gate === undefined ? [] : [{ name, ...gateInfo(provider, gate), ...(feature ? { feature } : {}) }],
+  );
   const closed = new Set<string>(gated.filter((g) => !g.enabled).flatMap((g) => [g.name, ...(g.feature ? [g.feature] : [])]));
   const features = [...new Set<string>([...CORE_FEATURES, ...engine.features()])].filter((f) => !closed.has(f));
   return {
@@ -59,9 +54,9 @@ export function describeEngine(provider: Provider, engine: Backend): ProviderDes
     certification_tier: 'candidate',
     capabilities: {
       core_methods: [...CORE_METHODS],
-      optional_methods: optional.filter((m) => !closed.has(m)),
+      optional_methods: optional.map((r) => r.name).filter((m) => !closed.has(m)),
       features,
-      custom_methods: [...own, ...custom],
+      custom_methods: custom,
       gated_methods: gated,
       method_options: methodOptionsOf(engine),
     },

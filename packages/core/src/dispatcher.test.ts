@@ -2,14 +2,16 @@ import { PassThrough } from 'node:stream';
 import { ResponseEnvelope } from '@browser-provider/protocol';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineCustomMethod } from './custom-method';
+import { defineCustomMethod, type CustomMethod } from './custom-method';
 import { Dispatcher } from './dispatcher';
 import { Provider } from './provider';
 import { StubBackend } from './testing/stub-backend';
 import { serveStdio } from './transport/stdio';
 
-function setup(opts: { allowDebug?: boolean } = {}) {
+/** `custom`: the stub engine's own methods, which the registry reads when the dispatcher starts. */
+function setup(opts: { allowDebug?: boolean } = {}, custom: CustomMethod[] = []) {
   const backend = new StubBackend();
+  backend.custom = custom;
   const logs: string[] = [];
   const provider = new Provider({ backend, log: (m) => logs.push(m), ...opts });
   const d = new Dispatcher(provider);
@@ -219,8 +221,7 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
 
   it('gates custom methods and advertises them with schemas', async () => {
     for (const allowDebug of [false, true]) {
-      const { call, backend } = setup({ allowDebug });
-      backend.custom.push(
+      const { call } = setup({ allowDebug }, [
         defineCustomMethod({
           name: 'stub.echo',
           description: 'Echo',
@@ -230,8 +231,8 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
           sessionScoped: false,
           gate: 'allow-debug',
           handle: async (p) => ({ value: p.value }),
-        }),
-      );
+        }) as unknown as CustomMethod,
+      ]);
       const described = resultOf(await call('provider.describe')).capabilities.custom_methods.find((m: any) => m.name === 'stub.echo');
       expect(described).toMatchObject({ name: 'stub.echo', gated: true, enabled: allowDebug });
       expect(described.input_schema.properties.value.type).toBe('string');

@@ -1,15 +1,14 @@
-import type { MethodName, MethodTraits, Repair, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
-import { METHODS, PROTOCOL_VERSION, RequestId as RequestIdSchema, isMethodName, knownTraits } from '@browser-provider/protocol';
-import { findCoreMethod, type CoreMethod, type DispatchApi } from './core-methods';
-import { traitsOfCustom, type CustomMethod } from './custom-method';
-import { findCustomMethod, gateEnabled, gatedError } from './custom-registry';
+import type { MethodTraits, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
+import { PROTOCOL_VERSION, RequestId as RequestIdSchema, knownTraits } from '@browser-provider/protocol';
+import type { DispatchApi } from './core-methods';
+import { gateEnabled, gatedError } from './gates';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { assertEngineOffers } from './engine-check';
 import { ProviderError, toProviderError } from './errors';
-import { handlerOf, supportedOptionalMethods, type CallContext, type Handler } from './handlers';
+import type { CallContext } from './handlers';
 import type { JobStep } from './jobs';
-import { allowedPath, type PathKind } from './ops/upload';
 import type { Provider } from './provider';
+import { MethodRegistry, type MethodRow } from './registry';
 import { sessionNotFound } from './repair';
 import type { Session } from './session';
 import { parseParams } from './validate';
@@ -91,7 +90,12 @@ export class Dispatcher {
     runStep: (session, step) => this.#runStep(session, step),
   };
 
-  constructor(readonly provider: Provider) {}
+  /** Every method this provider answers, built once. */
+  readonly methods: MethodRegistry;
+
+  constructor(readonly provider: Provider) {
+    this.methods = new MethodRegistry(provider, this.#api);
+  }
 
   /** Aborts every call in flight (their answers say the provider is shutting down). */
   abortAll(): void {
@@ -146,25 +150,25 @@ export class Dispatcher {
   }
 
   async #route(method: string, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
-    if (isMethodName(method)) {
-      const handler = handlerOf(method) as Handler<MethodName> | undefined;
-      const offered = METHODS[method].tier === 'core' || (supportedOptionalMethods(this.provider) as string[]).includes(method);
-      if (handler === undefined || !offered) throw unsupported(method);
-      const params = parseParams(METHODS[method].params, rawParams, method) as Record<string, unknown>;
-      return this.#run(method, METHODS[method].traits, params, warnings, handler, { inflight });
+    const row = this.methods.get(method);
+    if (row === undefined || !this.methods.offered(method)) throw unsupported(method);
+    if (row.traits.tier === 'custom') {
+      // Several engines: a method of another engine than the session's is refused as that, not as a flag to set.
+      const sessionId = (rawParams as { session_id?: unknown }).session_id;
+      const own = typeof sessionId === 'string' ? this.provider.sessions.get(sessionId) : undefined;
+      if (own !== undefined) assertEngineOffers(this.provider, row, own);
+      if (row.traits.gate !== undefined && !gateEnabled(this.provider, row.traits.gate)) throw gatedError(method, row.traits.gate);
     }
-    const core = findCoreMethod(method);
-    if (core !== undefined) return this.#runCore(core, rawParams, warnings, inflight);
-    const custom = findCustomMethod(this.provider, method);
-    if (custom === undefined) throw unsupported(method);
-    return this.#runCustom(custom, rawParams, warnings, inflight);
+    const params = parseParams(row.params, rawParams, method) as Record<string, unknown>;
+    return this.#run(row, params, warnings, { inflight });
   }
 
-  async #run(method: string, traits: MethodTraits, params: Record<string, unknown>, warnings: string[], handler: Handler<MethodName>, opts: RunOptions): Promise<unknown> {
+  async #run(row: MethodRow, params: Record<string, unknown>, warnings: string[], opts: RunOptions): Promise<unknown> {
+    const { name: method, traits, handler } = row;
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const parents = [this.#shutdown.signal, ...(opts.inflight ? [opts.inflight.cancel.signal] : [])];
     const { signal, dispose } = deadline(timeoutMs, ...parents);
-    const base: CallContext = { provider: this.provider, signal, deadlineAt: Date.now() + timeoutMs, warnings };
+    const base: CallContext = { provider: this.provider, methods: this.methods, signal, deadlineAt: Date.now() + timeoutMs, warnings };
     const p = params as never;
     const markStarted = () => {
       if (opts.inflight) opts.inflight.started = true;
@@ -175,7 +179,7 @@ export class Dispatcher {
         return await raceSignal(handler.run(base, p), signal);
       }
       const session = this.provider.session(params.session_id as string);
-      assertEngineOffers(this.provider, session, method);
+      assertEngineOffers(this.provider, row, session);
       session.lastUsed = Date.now();
       const job = session.jobs.active;
       if (!opts.fromJob && job?.state === 'running' && traits.mutating) {
@@ -211,44 +215,10 @@ export class Dispatcher {
   }
 
   #runStep(session: Session, step: JobStep): Promise<unknown> {
-    const handler = handlerOf(step.method) as Handler<MethodName> | undefined;
-    if (handler === undefined || (METHODS[step.method].tier !== 'core' && !(supportedOptionalMethods(this.provider) as string[]).includes(step.method))) {
-      return Promise.reject(unsupported(step.method));
-    }
-    const params = parseParams(METHODS[step.method].params, { ...step.params, session_id: session.id }, step.method) as Record<string, unknown>;
-    return this.#run(step.method, METHODS[step.method].traits, params, [], handler, { fromJob: true });
-  }
-
-  async #runCore(m: CoreMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
-    const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;
-    const handler: Handler<MethodName> =
-      m.traits.scope === 'session'
-        ? { scope: 'session', run: async (ctx) => m.run(ctx, params as never, this.#api) as never }
-        : { scope: 'provider', run: async (ctx) => m.run(ctx, params as never, this.#api) as never };
-    return this.#run(m.name, m.traits, params, warnings, handler, { inflight });
-  }
-
-  async #runCustom(m: CustomMethod, rawParams: object, warnings: string[], inflight: InFlight): Promise<unknown> {
-    // Several engines: a method of another engine than the session's is refused as that, not as a flag to set.
-    const sessionId = (rawParams as { session_id?: unknown }).session_id;
-    const own = typeof sessionId === 'string' ? this.provider.sessions.get(sessionId) : undefined;
-    if (own !== undefined) assertEngineOffers(this.provider, own, m.name);
-    if (m.gate !== undefined && !gateEnabled(this.provider, m.gate)) throw gatedError(m.name, m.gate);
-    const confinePath = (path: string, field: string, kind: PathKind) => allowedPath(this.provider.options.uploadRoots ?? [], path, field, { kind, repair: noPathRepair(m.name) });
-    const params = parseParams(m.params, rawParams, m.name) as Record<string, unknown>;
-    const handler: Handler<MethodName> = m.sessionScoped
-      ? {
-          scope: 'session',
-          run: async (ctx) => {
-            const page =
-              ctx.session.currentPageId !== undefined || params.page_id !== undefined
-                ? this.provider.page(ctx.session, params.page_id as string | undefined)
-                : undefined;
-            return m.handle(params, { signal: ctx.signal, confinePath, session: ctx.session.backend, ...(page ? { page: page.backend } : {}) }) as never;
-          },
-        }
-      : { scope: 'provider', run: async (ctx) => m.handle(params, { signal: ctx.signal, confinePath }) as never };
-    return this.#run(m.name, traitsOfCustom(m), params, warnings, handler, { inflight });
+    const row = this.methods.get(step.method);
+    if (row === undefined || !this.methods.offered(step.method)) return Promise.reject(unsupported(step.method));
+    const params = parseParams(row.params, { ...step.params, session_id: session.id }, step.method) as Record<string, unknown>;
+    return this.#run(row, params, [], { fromJob: true });
   }
 }
 
@@ -266,11 +236,6 @@ function completeRepair(e: ProviderError, params: Record<string, unknown>): void
   if (repair === undefined || !repairTakesSession(repair.method)) return;
   if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
   if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
-}
-
-/** How a custom method that takes a server path is used without one. */
-function noPathRepair(method: string): Repair {
-  return { method: 'provider.describe', params: {}, hint: `Send the content inline (see ${method}'s input schema), or ask the operator to start the server with --upload-root <dir> and use a path inside it.` };
 }
 
 function unsupported(method: string): ProviderError {

@@ -1,8 +1,6 @@
-import { METHODS, isMethodName } from '@browser-provider/protocol';
-import { customMethods } from './custom-registry';
 import { ProviderError } from './errors';
-import { supportedOptionalMethods } from './handlers';
 import type { Provider } from './provider';
+import type { MethodRow } from './registry';
 import type { Session } from './session';
 
 /**
@@ -11,16 +9,11 @@ import type { Session } from './session';
  * calling `console.list`, a Chrome session calling `firefox.install_extension`). With one engine every
  * routed method is the engine's, and this returns at once.
  */
-export function assertEngineOffers(provider: Provider, session: Session, method: string): void {
+export function assertEngineOffers(provider: Provider, row: MethodRow, session: Session): void {
   if (!provider.engines.multi) return;
   const engine = provider.engineOf(session);
-  const offers = (b: typeof engine): boolean => {
-    if (isMethodName(method)) return METHODS[method].tier === 'core' || (supportedOptionalMethods(provider, b) as string[]).includes(method);
-    const fronted = customMethods(provider);
-    // Core's own methods (jobs.*, requests.*) are no engine's: every session has them.
-    if (!fronted.some((m) => m.name === method)) return true;
-    return customMethods(provider, b).some((m) => m.name === method);
-  };
+  const offers = (b: typeof engine) => row.offeredBy(b);
+  const method = row.name;
   if (offers(engine)) return;
   const others = provider.engines.list.filter((b) => b !== engine && offers(b)).map((b) => b.info.family);
   const family = engine.info.family;

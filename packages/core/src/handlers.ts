@@ -1,5 +1,5 @@
 import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf, ScopeOf } from '@browser-provider/protocol';
-import { METHODS, OPTIONAL_METHODS } from '@browser-provider/protocol';
+import { METHODS } from '@browser-provider/protocol';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
 import { clickGesture, screenshotFormat } from './ops/method-options';
@@ -15,13 +15,15 @@ import { reload, traverse } from './ops/history';
 import { listConsole, listCookies, listNetwork, readStorage } from './ops/introspect';
 import { scrollPage } from './ops/scroll';
 import { setFiles } from './ops/upload';
-import type { Backend } from './backend';
 import type { PageHandle } from './page';
 import type { Provider } from './provider';
+import type { MethodRegistry } from './registry';
 import type { Session } from './session';
 
 export interface CallContext {
   provider: Provider;
+  /** The provider's methods: what `provider.describe` lists. */
+  methods: MethodRegistry;
   signal: AbortSignal;
   /** Wall-clock time (ms) by which the call must have answered. */
   deadlineAt: number;
@@ -49,7 +51,7 @@ export type Handler<M extends MethodName> =
 export type HandlerTable = { [M in CoreMethodName]: RunFor<M> } & { [M in OptionalMethodName]?: RunFor<M> };
 
 export const HANDLERS: HandlerTable = {
-  'provider.describe': async (ctx) => describe(ctx.provider),
+  'provider.describe': async (ctx) => describe(ctx.provider, ctx.methods),
   'provider.status': async (ctx) => status(ctx.provider),
   'session.ensure': async (ctx, p) => {
     const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
@@ -139,14 +141,4 @@ export function handlerOf<M extends MethodName>(method: M): Handler<M> | undefin
 function drained<T>(ctx: SessionContext, result: T): T {
   ctx.warnings.push(...drainWarnings(ctx.session));
   return result;
-}
-
-/**
- * The optional methods `engine` answers: implemented in core and, where it takes the engine (not
- * trait `engineIndependent`), offered by it. Without `engine`: those some fronted engine answers
- * (the dispatcher then checks the session's).
- */
-export function supportedOptionalMethods(provider: Provider, engine?: Backend): OptionalMethodName[] {
-  const offered = new Set<string>((engine ? [engine] : provider.engines.list).flatMap((b) => b.optionalMethods()));
-  return OPTIONAL_METHODS.filter((m) => HANDLERS[m] !== undefined && (METHODS[m].traits.engineIndependent || offered.has(m)));
 }

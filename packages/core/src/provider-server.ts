@@ -22,6 +22,11 @@ export interface ProviderServer {
    * in arrival order, those of different sessions in parallel.
    */
   call(request: unknown): Promise<ResponseEnvelope>;
+  /**
+   * Whether some engine here answers `method` and no server flag shuts it (the method registry's
+   * answer): the MCP server lists a tool only when its method is callable.
+   */
+  callable(method: string): boolean;
   /** Receives event envelopes (sessions that called events.subscribe) as they happen; returns the unsubscribe. */
   onEvent(sink: (event: EventEnvelope) => void): () => void;
   /** Settles once prelaunching has finished, well or not (at once without `prelaunch`). */
@@ -43,6 +48,7 @@ export function createProviderServer(backends: Backend | readonly Backend[], opt
     dispatcher,
     ready,
     call: (request) => dispatcher.handle(request),
+    callable: (method) => dispatcher.methods.callable(method),
     onEvent: (sink) => eventHub(provider).addSink(sink),
     close(reason = 'the provider shut down') {
       closing ??= (async () => {

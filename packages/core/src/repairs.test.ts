@@ -4,6 +4,7 @@ import type { NotActionableCode } from '@browser-provider/page-script';
 import { describe, expect, it } from 'vitest';
 import { CORE_CAUSES } from './causes';
 import { describe as describeProvider } from './describe';
+import { Dispatcher } from './dispatcher';
 import { notActionable } from './ops/actionability';
 import type { PageHandle } from './page';
 import { Provider } from './provider';
@@ -14,7 +15,7 @@ import { W3C_ERROR_TABLE } from './w3c/errors';
 
 /** The methods a provider's describe offers: core, optional and namespaced (ours and the engine's). */
 function offeredBy(provider: Provider): Set<string> {
-  const c = describeProvider(provider).capabilities;
+  const c = describeProvider(provider, new Dispatcher(provider).methods).capabilities;
   return new Set([...c.core_methods, ...c.optional_methods, ...c.custom_methods.map((m) => m.name)]);
 }
 

@@ -1,5 +1,5 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
-import { ProviderError, sessionCustomMethods } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core';
 import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS, BidiBrowser, bidiSend, BidiSession } from '@browser-provider/bidi';
@@ -106,7 +106,7 @@ export class GridBidiBackend implements Backend {
   }
 
   customMethods(): CustomMethod[] {
-    return [...this.engine.customMethods(), bidiSend, ...sessionCustomMethods()];
+    return [...this.engine.customMethods(), bidiSend];
   }
 
   running(): boolean {

@@ -112,7 +112,7 @@ describe('mcp --http: idle sessions', () => {
 
   it('refuses a timeout no timer can hold', async () => {
     for (const idleTimeoutMs of [-1, 1.5, 2 ** 31]) {
-      await expect(runMcpHttp({ call: () => Promise.reject(new Error('unused')) }, { host: '127.0.0.1', port: 0, idleTimeoutMs })).rejects.toThrow(/idleTimeoutMs/);
+      await expect(runMcpHttp({ call: () => Promise.reject(new Error('unused')), callable: () => true }, { host: '127.0.0.1', port: 0, idleTimeoutMs })).rejects.toThrow(/idleTimeoutMs/);
     }
   });
 });

@@ -2,9 +2,8 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ProviderServer } from '@browser-provider/core';
 import type { ProviderLink } from './link';
-import { createMcpSession, type McpOptions } from './server';
+import { createMcpSession, type McpOptions, type McpProvider } from './server';
 
 export interface McpHttpOptions extends McpOptions {
   host: string;
@@ -142,7 +141,7 @@ function track(idle: IdleTimer, req: IncomingMessage, res: ServerResponse): void
  * server and a provider session of its own; a DELETE, the client's close or `idleTimeoutMs` without a
  * request ends both.
  */
-export async function runMcpHttp(provider: Pick<ProviderServer, 'call'>, options: McpHttpOptions): Promise<McpHttpServer> {
+export async function runMcpHttp(provider: McpProvider, options: McpHttpOptions): Promise<McpHttpServer> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`));
   if (!LOOPBACK.has(options.host)) throw new Error(`${options.host} is not a loopback address`);
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;

@@ -1,4 +1,4 @@
-export { createMcpSession, listed, type McpOptions } from './server';
+export { createMcpSession, listed, type McpOptions, type McpProvider } from './server';
 export { runMcpStdio } from './stdio';
 export { runMcpHttp, parseListen, type McpHttpOptions, type McpHttpServer } from './http';
 export { TOOLS, VOCABULARY, offeredTools } from './tools';

@@ -7,12 +7,13 @@ import { CallError, ProviderLink } from './link';
 import { defaultOutputDir } from './output';
 import { offeredTools, TOOLS, VOCABULARY } from './tools';
 import type { Cap } from './caps';
-import type { ToolAnswer, ToolDef, ToolGate } from './tool';
+import type { ToolAnswer, ToolDef } from './tool';
+
+/** What an MCP session needs of its provider: calls, and which methods it can call (for tools/list). */
+export type McpProvider = Pick<ProviderServer, 'call' | 'callable'>;
 
 export interface McpOptions {
-  /** Offer browser_evaluate (the provider must run with allowEval too). */
-  allowEval?: boolean;
-  /** The opt-in tool groups to offer (`--caps`). */
+    /** The opt-in tool groups to offer (`--caps`). */
   caps?: readonly Cap[];
   /** Where tools write the files their `filename` argument names (default: a folder of this process under the system's temp dir). */
   outputDir?: string;
@@ -44,12 +45,15 @@ function toResult(a: ToolAnswer, isError = false): CallToolResult {
   };
 }
 
-/** Why a tool is not offered: its flag is off, its group is off, or there is no such tool. */
+/** Why a tool is not offered: its flag is off, its group is off, no engine here answers its method, or there is no such tool. */
 function notOffered(name: string): ErrorObject {
   const known = TOOLS.find((t) => t.name === name);
   if (known?.gate !== undefined) return { code: 'permission_denied', message: `${name} is off: the server was started without --${known.gate}.`, retryable: false, details: { code: 'gated' } };
   if (known?.cap !== undefined) {
     return { code: 'unsupported_method', message: `${name} is in the opt-in group "${known.cap}": start the server with --caps ${known.cap} to offer it.`, retryable: false, details: { code: 'capability_off', capability: known.cap } };
+  }
+  if (known !== undefined) {
+    return { code: 'unsupported_method', message: `${name} is not offered here: no browser of this server answers ${known.method ?? 'its method'}.`, retryable: false, details: { code: 'engine_lacks_method' } };
   }
   return { code: 'unsupported_method', message: `There is no tool ${JSON.stringify(name)}.`, retryable: false, details: { code: 'unknown_tool' } };
 }
@@ -58,12 +62,11 @@ function notOffered(name: string): ErrorObject {
  * One MCP session: an SDK `Server` whose tools run against a provider session of its own (its own
  * cookie jar, pages and leases), opened on the first tool call and closed with the MCP session.
  */
-export function createMcpSession(provider: Pick<ProviderServer, 'call'>, options: McpOptions = {}): { server: Server; link: ProviderLink } {
-  const gates = new Set<ToolGate>(options.allowEval ? ['allow-eval'] : []);
-  const tools = offeredTools(gates, new Set(options.caps ?? []));
+export function createMcpSession(provider: McpProvider, options: McpOptions = {}): { server: Server; link: ProviderLink } {
+  const tools = offeredTools((method) => provider.callable(method), new Set(options.caps ?? []));
   const byName = new Map(tools.map((t) => [t.name, t]));
   const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
-  const config = { caps: options.caps ?? [], allowEval: options.allowEval === true, browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
+  const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
   const ctx = { link, vocab: VOCABULARY, config };
   const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 

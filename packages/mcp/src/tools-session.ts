@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dialogHandle } from '@browser-provider/core';
-import { METHODS, type ResultOf } from '@browser-provider/protocol';
+import { METHODS, OWN_METHODS, type ResultOf } from '@browser-provider/protocol';
 import { notes } from './answer';
 import { CallError } from './link';
 import { Filename, textOrFile } from './output';
@@ -9,7 +8,7 @@ import { defineTool, field, type ToolContext, type ToolDef } from './tool';
 
 /** Tabs, dialogs, the page's logs, and the session itself. */
 
-const dialog = dialogHandle.params.shape;
+const dialog = OWN_METHODS['dialog.handle'].params.shape;
 const ensure = METHODS['session.ensure'].params.shape;
 const consoleList = METHODS['console.list'].params.shape;
 const networkList = METHODS['network.list'].params.shape;

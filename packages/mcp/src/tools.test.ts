@@ -1,6 +1,8 @@
 import type { Repair } from '@browser-provider/protocol';
 import { METHODS, isMethodName, knownTraits } from '@browser-provider/protocol';
+import { createProviderServer } from '@browser-provider/core';
 import { describe, expect, it } from 'vitest';
+import { StubBackend } from '../../core/src/testing/stub-backend';
 import { parseListen } from './http';
 import { findLines, scopeLines } from './outline';
 import { listed } from './server';
@@ -42,9 +44,23 @@ describe('the tool table', () => {
     expect(METHODS['page.type'].params.shape.text.maxLength).toBe(1_000_000);
   });
 
-  it('offers the eval tool only behind --allow-eval', () => {
-    expect(offeredTools(new Set()).map((t) => t.name)).not.toContain('browser_evaluate');
-    expect(offeredTools(new Set(['allow-eval'])).map((t) => t.name)).toContain('browser_evaluate');
+  it('offers the eval tool only when the provider runs with allowEval', () => {
+    const names = (allowEval: boolean) => {
+      const backend = new StubBackend();
+      backend.optionalList = ['page.eval'];
+      const server = createProviderServer([backend], { log: () => undefined, allowEval });
+      return offeredTools((m) => server.callable(m)).map((t) => t.name);
+    };
+    expect(names(false)).not.toContain('browser_evaluate');
+    expect(names(true)).toContain('browser_evaluate');
+  });
+
+  it('lists a tool only where some engine answers its method', () => {
+    const backend = new StubBackend();
+    backend.optionalList = [];
+    const names = offeredTools((m) => createProviderServer([backend], { log: () => undefined }).callable(m)).map((t) => t.name);
+    expect(names).toContain('browser_navigate');
+    expect(names).not.toContain('browser_console_messages');
   });
 });
 

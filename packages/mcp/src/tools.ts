@@ -5,7 +5,7 @@ import { CONFIG_TOOLS } from './tools-config';
 import { SESSION_TOOLS } from './tools-session';
 import { TESTING_TOOLS } from './tools-testing';
 import type { Cap } from './caps';
-import type { ToolDef, ToolGate } from './tool';
+import type { ToolDef } from './tool';
 
 /**
  * The tool table: every tool, the protocol method it maps to, its schema and annotations. The server's
@@ -15,7 +15,11 @@ export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...SESSIO
 
 export const VOCABULARY = new Vocabulary(TOOLS);
 
-/** The tools a server with these flags and groups offers: a gated tool is absent without its flag, a group's tool without `--caps`. */
-export function offeredTools(gates: ReadonlySet<ToolGate>, caps: ReadonlySet<Cap> = new Set()): ToolDef[] {
-  return TOOLS.filter((t) => (t.gate === undefined || gates.has(t.gate)) && (t.cap === undefined || caps.has(t.cap)));
+/**
+ * The tools a provider offers: those whose method it can call (the provider's method registry says:
+ * some engine answers it and no server flag shuts it) or that name no method, and a group's tool only
+ * with its group on (`--caps`).
+ */
+export function offeredTools(callable: (method: string) => boolean, caps: ReadonlySet<Cap> = new Set()): ToolDef[] {
+  return TOOLS.filter((t) => (t.method === undefined || callable(t.method)) && (t.cap === undefined || caps.has(t.cap)));
 }

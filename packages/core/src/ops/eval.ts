@@ -1,5 +1,5 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { gateEnabled, gatedError } from '../custom-registry';
+import { gateEnabled, gatedError } from '../gates';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';

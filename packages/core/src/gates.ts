@@ -1,24 +1,7 @@
 import type { Repair } from '@browser-provider/protocol';
-import type { CustomMethod, Gate } from './custom-method';
+import type { Gate } from './custom-method';
 import { ProviderError } from './errors';
-import type { Backend } from './backend';
 import type { Provider } from './provider';
-
-/**
- * The namespaced methods `engine` adds (core's own, `requests.*` and `jobs.*`, are in core-methods.ts).
- * Without `engine`: those of every fronted engine, one per name (engines that share a name share the
- * method, e.g. `bidi.send`); the dispatcher checks that the session's engine has it.
- */
-export function customMethods(provider: Provider, engine?: Backend): CustomMethod[] {
-  if (engine !== undefined || !provider.engines.multi) return (engine ?? provider.backend).customMethods();
-  const byName = new Map<string, CustomMethod>();
-  for (const b of provider.engines.list) for (const m of b.customMethods()) if (!byName.has(m.name)) byName.set(m.name, m);
-  return [...byName.values()];
-}
-
-export function findCustomMethod(provider: Provider, name: string): CustomMethod | undefined {
-  return customMethods(provider).find((m) => m.name === name);
-}
 
 export function gateEnabled(provider: Provider, gate: Gate): boolean {
   switch (gate) {
