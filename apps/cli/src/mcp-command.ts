@@ -53,8 +53,7 @@ export function addMcpCommand(program: Command): void {
       const provider = createProviderServer(choice.backends, { ...serverOptions(o, choice), log });
       const options = { caps, log, ...(o.outputDir !== undefined ? { outputDir: resolve(o.outputDir) } : {}) };
       if (listen === undefined) {
-        await mcp.runMcpStdio(provider, options);
-        process.exit(0);
+        process.exit(await mcp.runMcpStdio(provider, options));
       }
       const token = o.token ?? process.env.BROWSER_PROVIDER_MCP_TOKEN;
       const idleTimeoutMs = o.httpIdleTimeout !== undefined ? o.httpIdleTimeout * 1000 : undefined;

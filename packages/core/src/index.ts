@@ -7,6 +7,8 @@ export { Dispatcher } from './dispatcher';
 export type { MethodRegistry, MethodRow } from './registry';
 export { Provider, type ProviderOptions } from './provider';
 export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
+export { LineSplitter } from './transport/lines';
+export { leadingId } from './transport/leading-id';
 export { runStdioServer } from './server';
 export { createProviderServer, type ProviderServer, type ProviderServerOptions } from './provider-server';
 export { Engines, type EnginesOptions } from './engines';
