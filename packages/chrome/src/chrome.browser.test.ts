@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeBidiBackend } from '../../bidi/src/testing/backend-suite';
-import { testPageScript } from '../../bidi/src/testing/stand-in-page-script';
+import { describeBidiBackend, testPageScript } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 import { cdpSend, performanceMetrics } from './cdp';
 

@@ -1,4 +1,4 @@
-import { describeManyDownloads } from '../../bidi/src/testing/many-downloads';
+import { describeManyDownloads } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
 // Chromium 156 saves only the first 10 of a page's 50 automatic downloads (measured; the rest are

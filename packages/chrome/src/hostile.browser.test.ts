@@ -1,4 +1,4 @@
-import { describeHostilePage } from '../../bidi/src/testing/hostile-suite';
+import { describeHostilePage } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
 // The real page script (no stand-in): it is what the page tries to fool.

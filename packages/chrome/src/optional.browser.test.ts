@@ -1,5 +1,5 @@
 import { BIDI_OPTIONAL_METHODS } from '@browser-provider/bidi';
-import { describeOptionalMethods } from '../../bidi/src/testing/optional-suite';
+import { describeOptionalMethods } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
 describeOptionalMethods('Chrome', () => createChromeBackend(), {

@@ -1,4 +1,4 @@
-import { describeManyDownloads } from '../../bidi/src/testing/many-downloads';
+import { describeManyDownloads } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
 describeManyDownloads('Firefox', () => createFirefoxBackend(), { savesWholeBurst: true });

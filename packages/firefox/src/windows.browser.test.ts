@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BidiSession } from '@browser-provider/bidi';
-import { testPageScript } from '../../bidi/src/testing/stand-in-page-script';
+import { testPageScript } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
 /**

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createProviderServer, type ProviderServer } from '@browser-provider/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StubBackend, type StubPage } from '../../core/src/testing/stub-backend';
+import { StubBackend, type StubPage } from '@browser-provider/core/testing';
 import { runMcpHttp, type McpHttpServer } from './http';
 
 /**

@@ -2,7 +2,7 @@ import type { Repair } from '@browser-provider/protocol';
 import { METHODS, isMethodName, knownTraits } from '@browser-provider/protocol';
 import { createProviderServer } from '@browser-provider/core';
 import { describe, expect, it } from 'vitest';
-import { StubBackend } from '../../core/src/testing/stub-backend';
+import { StubBackend } from '@browser-provider/core/testing';
 import { parseListen } from './http';
 import { findLines, scopeLines } from './outline';
 import { listed } from './server';

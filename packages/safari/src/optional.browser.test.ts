@@ -1,4 +1,4 @@
-import { describeOptionalMethods } from '../../bidi/src/testing/optional-suite';
+import { describeOptionalMethods } from '@browser-provider/testing';
 import { createSafariBackend } from './index';
 
 // Classic WebDriver: no console, network or download events, so those methods are not offered.

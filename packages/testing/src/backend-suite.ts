@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, type BackendPage, type BackendSession } from '@browser-provider/core';
-import type { BidiBackend } from '../backend';
-import type { BidiSession } from '../session';
+import type { BidiBackend, BidiSession } from '@browser-provider/bidi';
 import { groupRunning } from '@browser-provider/core/host';
 import { startFixtureSite, type FixtureSite } from './fixture-site';
 
