@@ -23,8 +23,6 @@ describe('Firefox custom methods', () => {
     expect(names).toEqual([
       ['firefox.install_extension', 'allow-extensions'],
       ['bidi.send', 'allow-debug'],
-      ['events.subscribe', undefined],
-      ['dialog.handle', undefined],
     ]);
   });
 

@@ -62,8 +62,6 @@ describe('custom methods', () => {
     expect(names).toEqual([
       ['webdriver.perform_actions', null, 'experimental'],
       ['webdriver.send', 'allow-debug', 'experimental'],
-      ['events.subscribe', null, 'experimental'],
-      ['dialog.handle', null, 'experimental'],
     ]);
     expect(z.toJSONSchema(send.params)).toBeTruthy();
     expect(send.params.safeParse({ session_id: 's', method: 'GET', path: '/url' }).success).toBe(true);
