@@ -149,7 +149,7 @@ export class ClassicPage implements BackendPage {
         op,
         () => c.executeScript(CALL_OP, [op, argsJson]),
         // No sandbox realm in classic WebDriver: the script runs in the page's realm, so it takes the DOM
-        // functions its checks rest on from a fresh about:blank realm (see page-script's realm.ts).
+        // functions its checks rest on from a new frame it checks first (see page-script's page/fresh.ts).
         () => c.executeScript(`${installSource(this.hooks.pageScript(), { realm: 'fresh' })}\n;return true;`, []),
       );
     });

@@ -52,6 +52,7 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'element_not_actionable', detail: 'not_editable', retryable: false, repair: 'page.snapshot', when: 'page.type on an element that takes no text.' },
   { code: 'element_not_actionable', detail: 'not_select', retryable: false, repair: 'page.snapshot', when: 'page.select on an element that is not a <select>.' },
   { code: 'element_not_actionable', detail: 'no_option', retryable: false, repair: 'page.snapshot', when: 'page.select named no existing option.' },
+  { code: 'element_not_actionable', detail: 'untrusted_realm', retryable: false, repair: 'provider.describe', when: 'Classic WebDriver only: the page replaced the calls that make the frame our checks take their functions from (or those functions), so no check could be trusted; nothing is dispatched.' },
   { code: 'element_not_actionable', detail: 'missed', retryable: true, repair: 'page.snapshot', when: 'The page moved between the check and the dispatch, so the pointer would have landed on another element: the page-side guard cancelled the whole gesture from its first event and nothing was clicked. A gesture whose first event reached the element is a success with `interrupted` and a warning, never this.' },
   { code: 'navigation_timeout', detail: 'deadline', retryable: true, repair: 'page.wait', when: 'A navigation outlived timeout_ms.' },
   { code: 'not_ready', detail: 'outcome_unknown', retryable: true, repair: 'page.snapshot', when: 'A call outlived timeout_ms; details.outcome says whether it may have acted.' },

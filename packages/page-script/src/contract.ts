@@ -104,7 +104,9 @@ export type NotActionableCode =
   | 'not_editable'
   | 'not_select'
   /** `select`: no option has the requested value/label (nothing was changed; the message lists options). */
-  | 'no_option';
+  | 'no_option'
+  /** No realm the page could not have patched is available for the checks (classic WebDriver; see page/fresh.ts). */
+  | 'untrusted_realm';
 
 export type ActionKind = 'click' | 'hover' | 'type' | 'select';
 

@@ -3,4 +3,4 @@ import { createSafariBackend } from './index';
 
 // The real page script (no stand-in): it is what the page tries to fool. Classic WebDriver has no
 // sandbox realm; the script takes its DOM functions from a fresh realm at install.
-describeHostilePage('Safari', () => createSafariBackend({ xvfb: 'always' }));
+describeHostilePage('Safari', () => createSafariBackend({ xvfb: 'always' }), 'fresh');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend, BackendPage, BackendSession, ClickGesture } from '@browser-provider/core';
 import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
+import { REALM_SPOOF_ROWS, realmSpoofPage } from './realm-spoof';
 
 /**
  * A page that lies to the checks (issue 13, item 2), driven through any engine's Backend with the real
@@ -64,6 +65,7 @@ const page = (head: string, body: string) =>
 
 function pages(other: () => string): Record<string, string> {
   return {
+    ...Object.fromEntries(REALM_SPOOF_ROWS.map((row, i) => [`/realm/${i}`, realmSpoofPage(row, page, OVERLAY)])),
     '/spoof': page(SPOOF, `<button id="target" style="position:absolute;left:20px;top:20px;width:120px;height:40px" onclick="window.targetClicks=(window.targetClicks||0)+1">Buy</button>
       <button id="free" style="position:absolute;left:20px;top:300px;width:120px;height:40px">Free</button>${OVERLAY}`),
     // Chrome: replacing elementFromPoint alone let a transparent cross-origin frame take the click.
@@ -107,7 +109,8 @@ const POINT_ROWS: PointRow[] = [
   { name: 'under a transparent pointer-events:none layer → clicked at its centre', id: 'layered', expect: { inside: [79, 279, 81, 281] } },
 ];
 
-export function describeHostilePage(name: string, make: () => Backend): void {
+/** `fresh`: the engine has no sandbox, so its checks take their functions from a new frame (classic WebDriver). */
+export function describeHostilePage(name: string, make: () => Backend, realm: 'sandbox' | 'fresh' = 'sandbox'): void {
   describe(`${name}: a page that lies to the checks`, () => {
     let backend: Backend;
     let session: BackendSession;
@@ -147,6 +150,16 @@ export function describeHostilePage(name: string, make: () => Backend): void {
       const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click'], sig());
       expect(r).toMatchObject({ ok: false, code: 'obscured', cover: expect.stringMatching(/^div#overlay/) });
     });
+
+    for (const [i, row] of REALM_SPOOF_ROWS.entries()) {
+      it(`refuses a covered button when the page hands us a realm it patched: ${row.accessor}`, async () => {
+        await p.navigate(`${a.origin}/realm/${i}`, 'load', sig());
+        const t = await id('#target');
+        const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click'], sig());
+        const code = realm === 'fresh' ? row.classic : 'obscured';
+        expect(r).toMatchObject(code === 'obscured' ? { ok: false, code, cover: expect.stringMatching(/^div#overlay/) } : { ok: false, code });
+      });
+    }
 
     /**
      * Checks #free, then the page moves its overlay over it; after `lateMs` the click at the checked

@@ -17,7 +17,7 @@ export const ACTIONABILITY_WINDOW_MS = 1_500;
 const RETRY_EVERY_MS = 100;
 
 /** Causes that waiting cannot fix: answer at once. */
-const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'no_option', 'stale_ref']);
+const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'no_option', 'stale_ref', 'untrusted_realm']);
 
 export function notActionable(session: Session, page: PageHandle, target: Target, failed: Extract<ActionCheck, { ok: false }>): ProviderError {
   const params = { session_id: session.id, page_id: page.id };
@@ -31,6 +31,7 @@ export function notActionable(session: Session, page: PageHandle, target: Target
     not_editable: { method: 'page.snapshot', params, hint: 'This element does not take text; pick a textbox from a new snapshot.' },
     not_select: { method: 'page.snapshot', params, hint: 'This element is not a <select>; pick a combobox/listbox from a new snapshot.' },
     no_option: { method: 'page.snapshot', params, hint: 'No option has that value or label; read the options in a new snapshot.' },
+    untrusted_realm: { method: 'provider.describe', params: {}, hint: 'This page replaced the functions our checks rest on and this engine has no sandbox realm to check it from; nothing was done. Use a session on an engine that checks from a sandbox, or leave this page.' },
   };
   return new ProviderError('element_not_actionable', `Element ${target.ref} cannot be acted on: ${failed.message}`, {
     detail: failed.code,

@@ -8,7 +8,7 @@ import type { Box } from './realm';
 import { DOC, resolve } from './registry';
 import { editability, hasSize, isEnabled, styleVisible } from './style';
 import { clickPoint, hitTest } from './hit';
-import { P } from './realm';
+import { P, untrusted } from './realm';
 import { composedContains } from './tree';
 
 const STABLE_BUDGET_MS = 500;
@@ -58,6 +58,8 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
 
 /** The static checks shared by prepare and focus: visible, enabled, kind-specific. */
 export function staticChecks(el: Element, kind: ActionKind): ActionCheck | null {
+  const why = untrusted();
+  if (why !== null) return fail('untrusted_realm', `Nothing was done: ${why}.`);
   if (!styleVisible(el) || !hasSize(el)) {
     return fail('not_visible', 'The element is not visible (hidden by style, or it has no size).');
   }
@@ -158,6 +160,8 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gestu
 export function hit(doc: unknown, id: unknown, point: unknown): ReturnType<typeof hitTest> {
   const el = resolve(doc, id);
   if (!el) return { ok: false, cover: 'nothing: the element is gone (stale reference)' };
+  const why = untrusted();
+  if (why !== null) return { ok: false, cover: `nothing we can check: ${why}` };
   const p = point as Partial<FramePoint> | null;
   if (!p || typeof p.x !== 'number' || typeof p.y !== 'number') return { ok: false, cover: 'nothing: invalid point' };
   return hitTest(el, { x: p.x, y: p.y });

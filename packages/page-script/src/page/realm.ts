@@ -5,56 +5,38 @@
  * - On BiDi the whole script runs in a sandbox realm (Firefox Xrays, Chromium's isolated world): its
  *   own globals are pristine, so they are the source.
  * - On classic WebDriver the script runs in the page's realm, after the page's own scripts, so its
- *   globals may be replaced. The source is then a fresh realm: a new same-origin about:blank iframe.
- *   What a page can still do there: it runs first, so it can replace `createElement`, `appendChild`
- *   or the `contentWindow` getter and hand us a realm it made, or define our global before we do and
- *   answer for us. We refuse a realm that is the page's own (same globals, same functions) but cannot
- *   tell a second realm the page made and patched from a fresh one. Everything not taken from here
- *   (attributes, tree walking in the snapshot) is read through the page's prototypes: a hint, not a
- *   decision. Only a sandbox (BiDi) closes these.
+ *   globals may be replaced. The source is then a new frame's realm (fresh.ts says how it is made and
+ *   checked). When it cannot be trusted, TRUST says why and the checks refuse to act (actions.ts):
+ *   the page's own functions then serve only the snapshot, as hints.
  * - Under jsdom (unit tests) the harness passes `noLayout`: jsdom has no layout, so boxes count as sized.
  */
 
 import type { InstallOptions } from '../constants';
+import { freshRealm, type Win } from './fresh';
 
 declare const __bpInstall: InstallOptions | undefined;
 
 export const OPTIONS: InstallOptions = typeof __bpInstall === 'object' && __bpInstall !== null ? __bpInstall : {};
 
 type Fn = (self: unknown, ...args: unknown[]) => unknown;
-type Win = typeof globalThis & Record<string, { prototype?: object } | undefined>;
 
-/** Opens a fresh realm and checks it is not the page's own; throws when none can be had. */
-function freshRealm(): Win {
-  const frame = document.createElement('iframe');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';
-  (document.body ?? document.documentElement).appendChild(frame);
-  const w = frame.contentWindow as unknown as Win | null;
-  if (
-    !w ||
-    (w as unknown) === globalThis ||
-    (w as unknown) === window ||
-    w.Object === Object ||
-    w.Function === Function ||
-    w.Function.prototype.call === Function.prototype.call ||
-    (w.Document as unknown) === Document ||
-    w.Document?.prototype === Document.prototype
-  ) {
-    frame.remove();
-    throw new Error('no fresh realm could be opened in this document (the page may have replaced iframe creation)');
-  }
-  return w;
-}
-
-const W: Win = OPTIONS.realm === 'fresh' ? freshRealm() : (globalThis as Win);
+const fresh = OPTIONS.realm === 'fresh' ? freshRealm() : null;
+let untrustedWhy: string | null = fresh && !fresh.ok ? fresh.why : null;
+/** Null when the functions below come from a trusted realm; else why not (every action check refuses). */
+export const untrusted = (): string | null => untrustedWhy;
+const W: Win = fresh?.ok ? fresh.w : (globalThis as Win);
 const getOwn = W.Object.getOwnPropertyDescriptor;
 const uncurry = W.Function.prototype.bind.bind(W.Function.prototype.call) as (f: unknown) => Fn;
 
 function member(iface: string, name: string, kind: 'value' | 'get'): Fn | null {
-  for (let proto = W[iface]?.prototype; proto; proto = W.Object.getPrototypeOf(proto) as object | undefined) {
+  // Window is [Global]: its members sit on the global object itself, not on Window.prototype.
+  for (let proto = iface === 'Window' ? (W as object) : W[iface]?.prototype; proto; proto = W.Object.getPrototypeOf(proto) as object | undefined) {
     const d = getOwn(proto, name);
-    if (d) return typeof d[kind] === 'function' ? uncurry(d[kind]) : null;
+    if (!d) continue;
+    const fn = d[kind];
+    if (typeof fn !== 'function') return null;
+    if (fresh?.ok && !fresh.isNative(fn, name)) untrustedWhy ??= `${iface}.${name} in the new frame is not native, so this page's checks cannot be trusted`;
+    return uncurry(fn);
   }
   return null;
 }
