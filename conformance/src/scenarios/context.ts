@@ -53,7 +53,8 @@ export type ScenarioId =
   | 's02-covering-iframe'
   | 's03-fake-user-agent'
   | 's04-cross-session'
-  | 's05-gated-methods';
+  | 's05-gated-methods'
+  | 's06-spoofed-realm';
 
 /**
  * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.

@@ -70,3 +70,27 @@ export const fakeUserAgentScenario: Scenario = {
     await expectUntouched(ctx, page, S.untouched, 'the zero-size button was clicked');
   },
 };
+
+/**
+ * (s6) A page that hands the provider a realm it patched (issue 22): it answers its own frame's
+ * window for every iframe's contentWindow, so functions taken from a "fresh" iframe are the page's
+ * lies. The click on the button under a transparent overlay must be refused — obscured, or, where
+ * the provider saw the page tamper with the way to a clean realm, untrusted_realm — and nothing may
+ * reach the page.
+ */
+export const spoofedRealmScenario: Scenario = {
+  id: 's06-spoofed-realm',
+  tier: 'security',
+  method: 'page.click',
+  title: 'a page hands us a realm it patched (contentWindow): the covered button is still refused, nothing clicked',
+  needsBrowser: true,
+  async run(ctx) {
+    const page = await ctx.openFixture('spoofed-realm', S.realm.path);
+    const button = findElement((await ctx.snapshot(page)).elements, 'button', S.realm.button);
+    const r = await ctx.client.call('page.click', { ...page, element_ref: button.element_ref }, { signal: ctx.signal });
+    check(!r.ok, `page.click on a covered button answered ok (${JSON.stringify(r.ok ? r.result : null)}): the page's own realm decided it`);
+    const details = expectError(r, 'page.click on the covered button', { code: 'element_not_actionable' });
+    check(details.code === 'obscured' || details.code === 'untrusted_realm', `page.click answered details.code ${JSON.stringify(details.code)}, expected "obscured" or "untrusted_realm"`);
+    await expectUntouched(ctx, page, S.untouched, 'a click reached the page (the overlay or the button) although it was refused');
+  },
+};

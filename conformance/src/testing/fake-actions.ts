@@ -44,8 +44,11 @@ export function resolveTarget(page: FakePage, p: TargetParams, broken: string | 
 
 /** Refuses a click the page would not receive; nothing reaches the page unless a break says so. */
 export function checkClick(page: FakePage, element: FakeElement, broken: string | undefined): void {
-  // Broken: the hit test believes the page's lie (s01) or ignores a covering frame (s02), and clicks.
-  const believesPage = (broken === 's01-spoofed-hit-test' && page.path === SECURITY_FIXTURE.spoof.path) || (broken === 's02-covering-iframe' && page.path === SECURITY_FIXTURE.iframe.path);
+  // Broken: the hit test believes the page's lie (s01, or its realm: s06) or ignores a covering frame (s02), and clicks.
+  const believesPage =
+    (broken === 's01-spoofed-hit-test' && page.path === SECURITY_FIXTURE.spoof.path) ||
+    (broken === 's02-covering-iframe' && page.path === SECURITY_FIXTURE.iframe.path) ||
+    (broken === 's06-spoofed-realm' && page.path === SECURITY_FIXTURE.realm.path);
   if (element.cover !== undefined && !believesPage) {
     // Broken: the refusal is right, but the input was dispatched first.
     if (broken === 'e01-covered-button' && page.path === ERROR_FIXTURE.covered.path) page.model?.touch();

@@ -34,7 +34,7 @@ export class ErrorPageModel {
   }
 
   static handles(path: string): boolean {
-    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.fakeUa].some((p) => p.path === path);
+    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa].some((p) => p.path === path);
   }
 
   elements(): FakeElement[] {
@@ -61,6 +61,8 @@ export class ErrorPageModel {
         return [button('target', S.spoof.button, { cover: `div#${S.spoof.overlayId}` })];
       case S.iframe.path:
         return [button('target', S.iframe.button, { cover: 'iframe#frame "ad" (another origin)' })];
+      case S.realm.path:
+        return [button('target', S.realm.button, { cover: `div#${S.realm.overlayId}` })];
       case S.fakeUa.path:
         return [button('visible', S.fakeUa.visible), button('zero', S.fakeUa.hidden, { actionable: false, noBox: true })];
       default:
@@ -69,7 +71,7 @@ export class ErrorPageModel {
   }
 
   texts(): string[] {
-    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.fakeUa].find((p) => p.path === this.path)?.title ?? 'Document';
+    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa].find((p) => p.path === this.path)?.title ?? 'Document';
     if (this.path === E.rerender.path) return [title, `${E.rerender.renderedPrefix}${this.renders}`, this.status];
     if (this.path === E.upload.path || this.path === E.slow.path) return [title];
     if (this.path === E.hung.path) return [title, 'Responsive'];
