@@ -158,6 +158,31 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(resultOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref })).clicked).toBe(true);
   });
 
+  it('answers an action whose after-action snapshot failed as done, with snapshot_missing and a warning', async () => {
+    const { call, backend } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    const button = resultOf(await call('page.snapshot', { session_id: s.session_id })).elements.find((e: any) => e.role === 'button');
+    backend.pages[0]!.failOps.add('snapshot');
+    const env = await call('page.click', { session_id: s.session_id, element_ref: button.element_ref, snapshot: 'diff' });
+    expect(resultOf(env)).toMatchObject({ clicked: true, snapshot_missing: { code: 'internal_error' } });
+    expect(resultOf(env)).not.toHaveProperty('snapshot');
+    if (env.ok) expect(env.warnings.join('\n')).toMatch(/The action was done, but the snapshot after it failed \(internal_error/);
+    expect(backend.pages[0]!.clicks).toHaveLength(1);
+  });
+
+  it('answers a diff asked after a click that navigated with the new page whole', async () => {
+    const { call, backend } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    const button = resultOf(await call('page.snapshot', { session_id: s.session_id })).elements.find((e: any) => e.role === 'button');
+    const stay = resultOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref, snapshot: 'diff' }));
+    expect(stay.snapshot.diff).toMatchObject({ base_found: true });
+    backend.pages[0]!.clickNavigates = true;
+    const went = resultOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref, snapshot: 'diff' }));
+    expect(went.navigation_occurred).toBe(true);
+    expect(went.snapshot).not.toHaveProperty('diff');
+    expect(went.snapshot.text).toContain('Hello');
+  });
+
   it('runs one session in arrival order and different sessions concurrently', async () => {
     const { call, backend } = setup();
     const a = resultOf(await call('session.ensure', {}));

@@ -132,7 +132,8 @@ export function handlerOf<M extends MethodName>(method: M): Handler<M> | undefin
         scope: 'page',
         run: async (ctx, p) => {
           const result = await run(ctx, p);
-          const snapshot = traits.afterSnapshot ? await afterAction(ctx.session, ctx.page, (p as { snapshot?: 'none' | 'diff' | 'full' }).snapshot, ctx.warnings, ctx.signal) : {};
+          const navigated = (result as { navigation_occurred?: boolean }).navigation_occurred === true;
+          const snapshot = traits.afterSnapshot ? await afterAction(ctx.session, ctx.page, (p as { snapshot?: 'none' | 'diff' | 'full' }).snapshot, navigated, ctx.warnings, ctx.signal) : {};
           return drained(ctx, { ...result, ...snapshot });
         },
       };

@@ -7,7 +7,7 @@ import { TOOLS, VOCABULARY } from './tools';
  * How an action's answer is put together, against a scripted provider (the real-browser tests in
  * mcp.browser.test.ts drive the real one). Each method answers from a queue of canned results.
  */
-function scripted(answers: Record<string, Array<{ result?: unknown; error?: { code: string; message: string; details: Record<string, unknown> } }>>) {
+function scripted(answers: Record<string, Array<{ result?: unknown; warnings?: string[]; error?: { code: string; message: string; details: Record<string, unknown> } }>>) {
   const calls: Array<{ method: string; params: Record<string, unknown> }> = [];
   const server = {
     async call(req: unknown): Promise<ResponseEnvelope> {
@@ -16,7 +16,7 @@ function scripted(answers: Record<string, Array<{ result?: unknown; error?: { co
       const next = answers[method]?.shift();
       if (next === undefined) throw new Error(`unexpected ${method}`);
       if (next.error) return { protocol_version: '0.1', id, ok: false, error: { ...next.error, retryable: true } } as ResponseEnvelope;
-      return { protocol_version: '0.1', id, ok: true, result: next.result, warnings: [] };
+      return { protocol_version: '0.1', id, ok: true, result: next.result, warnings: next.warnings ?? [] };
     },
   };
   return { link: new ProviderLink(server), calls };
@@ -27,23 +27,24 @@ const snap = (rev: number, url: string, text: string, diff?: unknown) => ({ page
 const tool = (name: string) => TOOLS.find((t) => t.name === name) as (typeof TOOLS)[number];
 
 describe('an action’s answer', () => {
-  it('reads the page again when its snapshot ran into the navigation the click caused, and does not click twice', async () => {
+  it('reads the page again when the click\u2019s own snapshot is missing (it ran into the navigation), and does not click twice', async () => {
+    const missing = { code: 'not_ready', cause: 'document_replaced', message: 'The document was replaced while the operation ran.' };
     const { link, calls } = scripted({
       'session.ensure': [{ result: ENSURED }],
-      'page.snapshot': [
-        { result: snap(1, 'http://x/a', 'button "Next" [ref=e1]') },
-        { error: { code: 'not_ready', message: 'The document was replaced while the operation ran.', details: { code: 'document_replaced' } } },
-        { result: snap(3, 'http://x/b', 'heading "Step 2" [ref=e2]') },
+      'page.snapshot': [{ result: snap(1, 'http://x/a', 'button "Next" [ref=e1]') }, { result: snap(3, 'http://x/b', 'heading "Step 2" [ref=e2]') }],
+      'page.click': [
+        {
+          result: { page_id: 'p1', clicked: true, navigation_occurred: true, url: 'http://x/b', snapshot_missing: missing },
+          warnings: ['The action was done, but the snapshot after it failed (not_ready/document_replaced: The document was replaced while the operation ran.); take one with page.snapshot.'],
+        },
       ],
-      'page.click': [{ result: { page_id: 'p1', clicked: true, navigation_occurred: true, url: 'http://x/b' } }],
-      'page.wait': [{ result: { satisfied: true } }],
     });
     const ctx = { link, vocab: VOCABULARY };
     await tool('browser_snapshot').run(ctx, {});
     const a = await tool('browser_click').run(ctx, { target: 'e1' });
     expect(a.text).toBe('Clicked e1. The page navigated.\nPage: "T" http://x/b (rev 3)\nheading "Step 2" [ref=e2]');
-    expect(calls.filter((c) => c.method === 'page.click')).toHaveLength(1);
-    expect(calls.map((c) => c.method)).toEqual(['session.ensure', 'page.snapshot', 'page.click', 'page.snapshot', 'page.wait', 'page.snapshot']);
+    expect(calls.map((c) => c.method)).toEqual(['session.ensure', 'page.snapshot', 'page.click', 'page.snapshot']);
+    expect(calls[2]?.params).toMatchObject({ element_ref: 'e1', snapshot: 'diff' });
   });
 
   it('says what changed since the last snapshot, without old lines or focus-only changes', async () => {
@@ -59,14 +60,15 @@ describe('an action’s answer', () => {
     };
     const { link, calls } = scripted({
       'session.ensure': [{ result: ENSURED }],
-      'page.snapshot': [{ result: snap(1, 'http://x/a', 'textbox "Name" [ref=e1]') }, { result: snap(2, 'http://x/a', '(diff)', diff) }],
-      'page.type': [{ result: { page_id: 'p1', typed: true } }],
+      'page.snapshot': [{ result: snap(1, 'http://x/a', 'textbox "Name" [ref=e1]') }],
+      // The action answers with its own diff: one protocol call for the step.
+      'page.type': [{ result: { page_id: 'p1', typed: true, snapshot: snap(2, 'http://x/a', '(diff)', diff) } }],
     });
     const ctx = { link, vocab: VOCABULARY };
     await tool('browser_snapshot').run(ctx, {});
     const a = await tool('browser_type').run(ctx, { target: 'e1', text: 'Ada' });
     expect(a.text).toBe('Typed into e1.\nPage: "T" http://x/a (rev 2)\n+ text: Saved (in e3)\n~ textbox "Name" [focused] value="Ada" [ref=e1]');
-    expect(calls[3]).toEqual({ method: 'page.snapshot', params: { page_id: 'p1', since_rev: 1, session_id: 's1' } });
-    expect(calls[2]?.params).toMatchObject({ element_ref: 'e1', text: 'Ada', replace: true });
+    expect(calls.map((c) => c.method)).toEqual(['session.ensure', 'page.snapshot', 'page.type']);
+    expect(calls[2]?.params).toMatchObject({ element_ref: 'e1', text: 'Ada', replace: true, snapshot: 'diff' });
   });
 });

@@ -49,23 +49,27 @@ function diffLines(d: NonNullable<Snapshot['diff']>): string[] {
   ];
 }
 
+/** Core's warning that the action's own snapshot failed: the step reads the page again instead, so the note would mislead. */
+const SNAPSHOT_FAILED = /^The action was done, but the snapshot after it failed/;
+
 /**
  * What an action answers: what it did, the page line, and what changed on the page since its last
- * snapshot. The snapshot is read after the action, not with it (`snapshot: "diff"` on the action):
- * an action whose after-action snapshot ran into the navigation it caused would answer an error
- * although it acted, and the model would repeat it. When the action took the page to another
- * document, a diff would list the whole old page as removed: the new page's outline is shown instead.
+ * snapshot. The action takes its snapshot in the same call (`snapshot: "diff"`, see AFTER_ACTION),
+ * so a step is one protocol call; core answers a snapshot that failed after the action as
+ * `snapshot_missing`, never as an error (which the model would take as "not done" and repeat), and
+ * only then is the page read again here. When the action took the page to another document, the new
+ * page's outline is shown, not a diff listing the whole old page as removed.
  */
 export async function stepAnswer(
   ctx: ToolContext,
   vocab: Vocabulary,
   done: string,
-  result: { page_id?: string; navigation_occurred?: boolean | undefined } & Record<string, unknown>,
+  result: { page_id?: string; navigation_occurred?: boolean | undefined; snapshot?: Snapshot | undefined; snapshot_missing?: unknown } & Record<string, unknown>,
   warnings: string[],
 ): Promise<ToolAnswer> {
   const before = result.page_id !== undefined ? ctx.link.pages.get(result.page_id)?.url : undefined;
-  const extra = [...warnings];
-  let { snap, warnings: w } = await diffSnapshot(ctx, result.page_id, result.navigation_occurred === true);
+  const extra = result.snapshot_missing !== undefined ? warnings.filter((w) => !SNAPSHOT_FAILED.test(w)) : [...warnings];
+  let { snap, warnings: w } = result.snapshot !== undefined ? { snap: result.snapshot, warnings: [] as string[] } : await diffSnapshot(ctx, result.page_id, result.navigation_occurred === true);
   // A navigation the action could not see (Enter in a form, a script's redirect) shows as another url.
   const moved = result.navigation_occurred === true || (snap.diff?.base_found === true && before !== undefined && before !== snap.url);
   if (moved && snap.diff?.base_found === true) ({ snap, warnings: w } = await diffSnapshot(ctx, snap.page_id, true));
@@ -76,3 +80,6 @@ export async function stepAnswer(
   const body = changes === undefined ? [snap.text] : changes.length > 0 ? changes : ['No change on the page.'];
   return { text: [done, `${pageLine(snap)} (rev ${snap.rev})`, ...body, ...notes(vocab, extra)].filter((l) => l !== '').join('\n'), structured: { ...result, snapshot: snap } };
 }
+
+/** What an action that takes its snapshot in the same call adds to its params. */
+export const AFTER_ACTION = { snapshot: 'diff' } as const;

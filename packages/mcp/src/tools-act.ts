@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClickButton, METHODS, type ClickModifier, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
-import { stepAnswer } from './steps';
+import { AFTER_ACTION, stepAnswer } from './steps';
 import { defineTool, ElementLabel, field, Target, targetParams, type ToolContext, type ToolDef } from './tool';
 
 /** Actions on elements. Each answers what it did, the page line and the diff since the last snapshot (steps.ts). */
@@ -38,9 +38,9 @@ async function select(ctx: ToolContext, target: string, values: string[]) {
   // Playwright MCP's values match an option's value or its label; the protocol takes them apart.
   // A value that matches nothing changes nothing (no_option), so asking again by label is safe.
   try {
-    return await ctx.link.call<ResultOf<'page.select'>>('page.select', { ...base, values });
+    return await ctx.link.call<ResultOf<'page.select'>>('page.select', { ...base, values, ...AFTER_ACTION });
   } catch (e) {
-    if (e instanceof CallError && e.error.details.code === 'no_option') return ctx.link.call<ResultOf<'page.select'>>('page.select', { ...base, labels: values });
+    if (e instanceof CallError && e.error.details.code === 'no_option') return ctx.link.call<ResultOf<'page.select'>>('page.select', { ...base, labels: values, ...AFTER_ACTION });
     throw e;
   }
 }
@@ -66,7 +66,7 @@ export const ACT_TOOLS: ToolDef[] = [
       modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).max(5).optional().describe('Modifier keys held during the click; ControlOrMeta is Meta on macOS, Control elsewhere.'),
     }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', { ...targetParams(a.target), ...clickOptions(a) });
+      const r = await ctx.link.call<ResultOf<'page.click'>>('page.click', { ...targetParams(a.target), ...clickOptions(a), ...AFTER_ACTION });
       return stepAnswer(ctx, ctx.vocab, clickSummary(a, named(a)), r.result, r.warnings);
     },
   }),
@@ -83,7 +83,7 @@ export const ACT_TOOLS: ToolDef[] = [
       slowly: z.boolean().optional().describe('Type one key at a time (always so here: every key fires its events).'),
     }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}) });
+      const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}), ...AFTER_ACTION });
       return stepAnswer(ctx, ctx.vocab, `Typed into ${named(a)}${a.submit ? ' and pressed Enter' : ''}.`, r.result, r.warnings);
     },
   }),
@@ -94,7 +94,7 @@ export const ACT_TOOLS: ToolDef[] = [
     method: 'page.press',
     input: z.object({ key: field(press.key, 'The key (WebDriver / DOM key name) or chord, e.g. "Enter", "Control+A".') }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'page.press'>>('page.press', { key: a.key });
+      const r = await ctx.link.call<ResultOf<'page.press'>>('page.press', { key: a.key, ...AFTER_ACTION });
       return stepAnswer(ctx, ctx.vocab, `Pressed ${a.key}.`, r.result, r.warnings);
     },
   }),

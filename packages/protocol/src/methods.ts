@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderDescription, ProviderStatus } from './capabilities';
+import { ErrorCode } from './errors';
 import { PageSnapshotV1, SnapshotElement } from './snapshot';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
@@ -155,7 +156,12 @@ export const SCREENSHOT_MEDIA_TYPES: Readonly<Record<ScreenshotFormat, string>> 
 const AfterAction = {
   snapshot: z.enum(['none', 'diff', 'full']).optional(),
 };
-const withSnapshot = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, snapshot: SnapshotResult.optional() });
+/**
+ * Additive: the snapshot after the action failed although the action was done (the navigation it
+ * caused replaced the document mid-snapshot, the frame went away): the error it met, as a warning says.
+ */
+const SnapshotMissing = z.object({ code: ErrorCode, cause: z.string().optional(), message: z.string() });
+const withSnapshot = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, snapshot: SnapshotResult.optional(), snapshot_missing: SnapshotMissing.optional() });
 
 export type MethodTier = 'core' | 'optional';
 

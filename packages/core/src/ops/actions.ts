@@ -1,7 +1,7 @@
 import type { ClickReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { ClickGesture } from '../backend';
-import { ProviderError } from '../errors';
+import { ProviderError, toProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { actionPoint, notActionable } from './actionability';
@@ -15,7 +15,7 @@ const REPORT_WAIT_MS = 500;
 export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
     const { navigated } = await page.backend.click(p.position, signal, undefined, gesture);
-    return { page_id: page.id, clicked: true, navigation_occurred: navigated, url: (await page.backend.info(signal)).url, point: p.position };
+    return { page_id: page.id, clicked: true, navigation_occurred: navigated, ...(await urlAfter(page, warnings, signal)), point: p.position };
   }
   const target = await resolveTarget(session, page, 'page.click', p, signal);
   // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
@@ -38,8 +38,23 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     interrupted = { reached: seen.reached ?? [], cancelled: seen.cancelled ?? [] };
     warnings.push(interruptedWarning(target.ref, interrupted));
   }
-  const url = !navigated && inTop && seen !== undefined ? seen.url : (await page.backend.info(signal)).url;
-  return { page_id: page.id, clicked: true, navigation_occurred: navigated, url, point, ...(interrupted ? { interrupted } : {}) };
+  const url = !navigated && inTop && seen !== undefined ? { url: seen.url } : await urlAfter(page, warnings, signal);
+  return { page_id: page.id, clicked: true, navigation_occurred: navigated, ...url, point, ...(interrupted ? { interrupted } : {}) };
+}
+
+/**
+ * The page's URL after a click, which has been dispatched by now: a page that is between documents
+ * (Chromium 156 answers "Cannot find context" while a redirect replaces the one the click opened) or
+ * gone leaves it out with a warning, never turns the click into an error that would have it repeated.
+ */
+async function urlAfter(page: PageHandle, warnings: string[], signal: AbortSignal): Promise<{ url?: string }> {
+  try {
+    return { url: (await page.backend.info(signal)).url };
+  } catch (e) {
+    if (signal.aborted) throw e;
+    warnings.push(`The click was done, but the page's URL could not be read after it (${toProviderError(e).message}).`);
+    return {};
+  }
 }
 
 function interruptedWarning(ref: string, i: NonNullable<ResultOf<'page.click'>['interrupted']>): string {

@@ -7,7 +7,7 @@ import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
 import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { emptyLike, scopeTo } from '../snapshot/scope';
-import { ProviderError } from '../errors';
+import { ProviderError, toProviderError } from '../errors';
 import { staleRef, unknownRef } from '../repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
@@ -190,16 +190,31 @@ async function scopeMissing(session: Session, page: PageHandle, ref: string, sig
 
 /**
  * The snapshot an action returns when asked (`snapshot: "diff" | "full"`), taken after the action so
- * the agent needs one call per step. A diff is against the page's latest snapshot before the action.
+ * the agent needs one call per step. A diff is against the page's latest snapshot before the action;
+ * after a navigation it would list the whole old page as removed, so the new page is given whole.
+ * The action has happened by now: a snapshot that fails (the navigation the click caused replaced the
+ * document mid-walk, the frame went away) is a warning and `snapshot_missing`, never the call's error,
+ * which would tell the agent to act again. Only a deadline that ran out is left to the dispatcher.
  */
 export async function afterAction(
   session: Session,
   page: PageHandle,
   want: 'none' | 'diff' | 'full' | undefined,
+  navigated: boolean,
   warnings: string[],
   signal: AbortSignal,
-): Promise<{ snapshot?: ResultOf<'page.snapshot'> }> {
+): Promise<{ snapshot?: ResultOf<'page.snapshot'>; snapshot_missing?: SnapshotMissing }> {
   if (want === undefined || want === 'none') return {};
-  const since = want === 'diff' && page.rev > 0 ? { since_rev: page.rev } : {};
-  return { snapshot: await snapshotPage(session, page, { session_id: session.id, ...since }, warnings, signal) };
+  const since = want === 'diff' && page.rev > 0 && !navigated ? { since_rev: page.rev } : {};
+  try {
+    return { snapshot: await snapshotPage(session, page, { session_id: session.id, ...since }, warnings, signal) };
+  } catch (e) {
+    if (signal.aborted) throw e;
+    const err = toProviderError(e);
+    const cause = typeof err.details.code === 'string' ? { cause: err.details.code } : {};
+    warnings.push(`The action was done, but the snapshot after it failed (${err.code}${cause.cause !== undefined ? `/${cause.cause}` : ''}: ${err.message}); take one with page.snapshot.`);
+    return { snapshot_missing: { code: err.code, ...cause, message: err.message } };
+  }
 }
+
+type SnapshotMissing = NonNullable<ResultOf<'page.click'>['snapshot_missing']>;

@@ -29,6 +29,8 @@ export class StubPage implements BackendPage {
   /** Whether the gesture's first event reached the element, and what the guard cancelled (with clickLands false). */
   clickBegan = false;
   clickCancelled: string[] = [];
+  /** A click takes the page to a new document (and, with failOps, the snapshot after it may fail). */
+  clickNavigates = false;
   /** The arguments of each op's latest call. */
   lastArgs: Partial<Record<OpName, unknown[]>> = {};
   /** Ops that throw a plain Error, to exercise internal_error. */
@@ -95,7 +97,8 @@ export class StubPage implements BackendPage {
     this.clicks.push(point);
     this.gestures.push(gesture);
     await report?.(signal, false);
-    return { navigated: false };
+    if (this.clickNavigates) this.doc = `doc-${Math.random()}`;
+    return { navigated: this.clickNavigates };
   }
   async hover(): Promise<void> {}
   async typeText(text: string): Promise<void> {
