@@ -1,4 +1,4 @@
-import type { Backend } from '@browser-provider/core';
+import { RecyclingBackend, type Backend, type RecyclePolicy } from '@browser-provider/core';
 
 /** The one place where browser names meet core: each adapter's factory. */
 export const BROWSERS = ['firefox', 'chrome', 'safari'] as const;
@@ -17,14 +17,43 @@ export async function createBackend(browser: BrowserName, opts: BackendOptions =
   const grid = gridFromEnv(opts.grid?.url, opts.grid?.capabilities);
   if (grid) return createGridBackend(browser, grid);
   const attachUrl = opts.attachUrl ?? process.env.BROWSER_PROVIDER_ATTACH_URL;
+  // A browser the user started is theirs: never relaunched behind their back.
+  if (attachUrl) return (await backendMaker(browser, attachUrl))();
+  return new RecyclingBackend(await backendMaker(browser), recyclePolicy());
+}
+
+async function backendMaker(browser: BrowserName, attachUrl?: string): Promise<() => Backend> {
+  const a = attachUrl ? { attachUrl } : {};
   switch (browser) {
-    case 'firefox':
-      return (await import('@browser-provider/firefox')).createFirefoxBackend(attachUrl ? { attachUrl } : {});
-    case 'chrome':
-      return (await import('@browser-provider/chrome')).createChromeBackend(attachUrl ? { attachUrl } : {});
-    case 'safari':
-      return (await import('@browser-provider/safari')).createSafariBackend({});
+    case 'firefox': {
+      const { createFirefoxBackend } = await import('@browser-provider/firefox');
+      return () => createFirefoxBackend(a);
+    }
+    case 'chrome': {
+      const { createChromeBackend } = await import('@browser-provider/chrome');
+      return () => createChromeBackend(a);
+    }
+    case 'safari': {
+      const { createSafariBackend } = await import('@browser-provider/safari');
+      return () => createSafariBackend({});
+    }
   }
+}
+
+/** Defaults well above what a browser here uses under churn (0.5–1 GB), so only a real leak trips them. */
+export const RECYCLE_DEFAULTS = { budgetMb: 3072, maxSessions: 2000 };
+
+/**
+ * The memory backstop (RecyclingBackend): `BROWSER_PROVIDER_RECYCLE_BUDGET_MB` and
+ * `BROWSER_PROVIDER_RECYCLE_SESSIONS` (set by `--recycle-budget-mb` / `--recycle-sessions`), else the defaults.
+ */
+export function recyclePolicy(env: NodeJS.ProcessEnv = process.env): RecyclePolicy {
+  const num = (v: string | undefined, fallback: number) => (v !== undefined && Number(v) > 0 ? Number(v) : fallback);
+  return {
+    budgetMb: num(env.BROWSER_PROVIDER_RECYCLE_BUDGET_MB, RECYCLE_DEFAULTS.budgetMb),
+    maxSessions: Math.round(num(env.BROWSER_PROVIDER_RECYCLE_SESSIONS, RECYCLE_DEFAULTS.maxSessions)),
+    log: (m) => process.stderr.write(`browser-provider: ${m}\n`),
+  };
 }
 
 /** Other names users give the browsers (the engine's or the package's); `browser_preference` takes them too. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ProviderServerOptions } from '@browser-provider/core';
-import { parseBrowserSpec, type BrowserSpec } from './browsers';
+import { parseBrowserSpec, RECYCLE_DEFAULTS, type BrowserSpec } from './browsers';
 import { engineOptions, type EngineChoice } from './engines';
 import { exportGridFlags, parseGridCapabilities, parseGridUrl } from './grid';
 
@@ -62,7 +62,15 @@ export function addServerFlags(cmd: Command, words: FlagWords): Command {
     .option('--profile-root <dir>', words.profileRoot)
     .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
     .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
-    .hook('preAction', (c) => exportGridFlags(c.opts()));
+    .option('--recycle-budget-mb <mb>', `relaunch a browser (draining it first while sessions hold it) once its processes use more than this many MB; default ${RECYCLE_DEFAULTS.budgetMb}, or $BROWSER_PROVIDER_RECYCLE_BUDGET_MB`, positiveInt)
+    .option('--recycle-sessions <n>', `relaunch a browser the same way once it has served this many sessions; default ${RECYCLE_DEFAULTS.maxSessions}, or $BROWSER_PROVIDER_RECYCLE_SESSIONS`, positiveInt)
+    .hook('preAction', (c) => {
+      const o = c.opts<{ recycleBudgetMb?: number; recycleSessions?: number }>();
+      exportGridFlags(c.opts());
+      // Read where the backends are made (browsers.ts), like the Grid flags.
+      if (o.recycleBudgetMb !== undefined) process.env.BROWSER_PROVIDER_RECYCLE_BUDGET_MB = String(o.recycleBudgetMb);
+      if (o.recycleSessions !== undefined) process.env.BROWSER_PROVIDER_RECYCLE_SESSIONS = String(o.recycleSessions);
+    });
 }
 
 /** The provider server's options from the shared flags. */

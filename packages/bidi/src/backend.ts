@@ -109,6 +109,12 @@ export class BidiBackend implements Backend {
     return settledValue(this.launched)?.process?.pid;
   }
 
+  /** The shared browser's group (with chromedriver, its Chromium) and each browser launched for a profile session. */
+  processGroups(): number[] {
+    const own = [...this.sessions].filter((s) => s.kind === 'own_browser' && s.browser.alive).map((s) => s.browser.process?.pid);
+    return [settledValue(this.launched)?.process?.pid, ...own].filter((pid): pid is number => pid !== undefined);
+  }
+
   running(): boolean {
     return (this.current()?.alive ?? false) || [...this.sessions].some((s) => s.kind === 'own_browser' && s.browser.alive);
   }

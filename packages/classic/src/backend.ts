@@ -82,6 +82,11 @@ export class ClassicBackend implements Backend {
     return [...this.lives].flatMap((l) => l.endpoint.pids());
   }
 
+  /** Each driver is the leader of a group that holds its browser (spawnOwned), so its family is the whole session's. */
+  processGroups(): number[] {
+    return this.pids();
+  }
+
   private async start(signal: AbortSignal): Promise<Live> {
     const endpoint = await this.launcher.startDriver(signal);
     try {

@@ -17,6 +17,9 @@ export class ClassicSession implements BackendSession {
   private readonly pages = new Set<ClassicPage>();
   private closed = false;
   private listener: ((e: BackendEvent) => void) | undefined;
+  /** Settles once close has released the session's connection (and so its driver, when it owned one). */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
 
   constructor(
     readonly conn: DriverConnection,
@@ -24,7 +27,9 @@ export class ClassicSession implements BackendSession {
     private readonly pageScript: () => string,
     /** Releases the connection (kills the driver when this session owned it). */
     private readonly release: (session: ClassicSession) => Promise<void>,
-  ) {}
+  ) {
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
+  }
 
   /** The driver or browser went away under the session (not closed by the client). */
   get gone(): boolean {
@@ -98,6 +103,10 @@ export class ClassicSession implements BackendSession {
     }
     for (const page of [...this.pages]) page.markClosed('session closed');
     this.scratch.dispose();
-    await this.release(this);
+    try {
+      await this.release(this);
+    } finally {
+      this.markEnded();
+    }
   }
 }

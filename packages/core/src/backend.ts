@@ -289,6 +289,11 @@ export interface Backend {
   customMethods(): CustomMethod[];
   /** Whether the browser/driver is currently up. */
   running(): boolean;
+  /**
+   * Optional: the process-group leaders of everything the backend runs now (browsers, drivers, helpers),
+   * so core can weigh its memory (RecyclingBackend). Absent: its memory is not known.
+   */
+  processGroups?(): number[];
   createSession(opts: SessionOptions): Promise<BackendSession>;
   /** Ends every session and every process the backend started. Idempotent. */
   shutdown(): Promise<void>;

@@ -12,6 +12,7 @@ export { leadingId } from './transport/leading-id';
 export { runStdioServer } from './server';
 export { createProviderServer, type ProviderServer, type ProviderServerOptions } from './provider-server';
 export { Engines, type EnginesOptions } from './engines';
+export { RecyclingBackend, type RecyclePolicy } from './recycle';
 export { parseParams } from './validate';
 export { callerGlob, callerRegex, PatternError } from './pattern';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';

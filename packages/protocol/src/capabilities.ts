@@ -99,6 +99,20 @@ export const GridStatus = z.object({
 });
 export type GridStatus = z.infer<typeof GridStatus>;
 
+export const RecycleStatus = z.object({
+  /** Browsers retired so far (each replaced by a fresh one; a busy one drains first). */
+  recycles: z.number().int(),
+  /** Retired browsers still serving their last sessions. */
+  draining: z.number().int(),
+  /** Sessions the current browser has served. */
+  sessions_served: z.number().int(),
+  /** The current browser's processes' proportional set size, where it can be read. */
+  memory_mb: z.number().optional(),
+  budget_mb: z.number().optional(),
+  max_sessions: z.number().int().optional(),
+});
+export type RecycleStatus = z.infer<typeof RecycleStatus>;
+
 export const Availability = z.enum(['ready', 'degraded', 'unavailable']);
 export const SetupState = z.enum(['complete', 'partial', 'required', 'broken']);
 
@@ -115,6 +129,8 @@ const ProviderStatusFields = {
   browser_version: z.string().optional(),
   sessions: z.number().int().optional(),
   grid: GridStatus.optional(),
+  /** Additive: the memory backstop (browsers relaunched past a budget or a session count; see docs/reliability.md). */
+  recycle: RecycleStatus.optional(),
 };
 /** One engine's status, as `status_by_family` holds it. */
 export const EngineStatus = z.object(ProviderStatusFields);

@@ -110,3 +110,19 @@ export function pidLive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * Proportional set size, in MB, of `leader`'s group and session (shared pages split among their
+ * sharers, so a browser's processes add up honestly); 0 where /proc cannot tell.
+ */
+export function familyPssMb(leader: number): number {
+  let kb = 0;
+  for (const pid of familyOf(leader) ?? []) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
