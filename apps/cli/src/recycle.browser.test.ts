@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import { readStat } from '@browser-provider/core/host';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend } from './browsers';
+import { COUNTER_PAGE, ok } from './testing/counter-page';
 import { servePage } from './testing/page-server';
 import { commandName, descendants } from './testing/processes';
 
@@ -15,14 +15,8 @@ import { commandName, descendants } from './testing/processes';
  */
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
-const PAGE = `<!doctype html><title>Counter</title><p id="c">count 0</p>
-<button onclick="const c=document.getElementById('c'); c.textContent='count '+(Number(c.textContent.split(' ')[1])+1)">Add</button>`;
-const site = servePage(PAGE);
+const site = servePage(COUNTER_PAGE);
 
-const ok = (env: ResponseEnvelope) => {
-  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
-  return env.result as Record<string, any>;
-};
 
 /** The browsers (or drivers, or X servers) the server launched: its direct children that are an engine's main process. */
 const launched = (server: number) => descendants(server).filter((p) => readStat(p)?.ppid === server && /^(firefox|chromedriver|WebKitWebDriver|Xvfb)/.test(commandName(p) ?? ''));

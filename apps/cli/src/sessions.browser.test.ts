@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, createBackend } from './browsers';
+import { COUNTER_PAGE, ok } from './testing/counter-page';
 import { servePage } from './testing/page-server';
 import { commandName, descendants } from './testing/processes';
 
@@ -12,16 +12,9 @@ import { commandName, descendants } from './testing/processes';
  */
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
-// Each click on "Add" appends a line; the count shows whether anything ever reached the page.
-const PAGE = `<!doctype html><title>Counter</title><p id="c">count 0</p>
-<button onclick="const c=document.getElementById('c'); c.textContent='count '+(Number(c.textContent.split(' ')[1])+1)">Add</button>`;
 
-const site = servePage(PAGE);
+const site = servePage(COUNTER_PAGE);
 
-const ok = (env: ResponseEnvelope) => {
-  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
-  return env.result as Record<string, any>;
-};
 const raw = (c: ProviderClient, id: string, method: string, params: Record<string, unknown>) =>
   c.callRaw({ protocol_version: '0.1', id, method, params });
 
