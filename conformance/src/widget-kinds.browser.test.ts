@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderClient } from './client';
 import { KINDS, LABEL_ORDER_FIELDS } from './fixtures/widget-kinds';
 import { startFixtureServer, type FixtureServer } from './fixtures/server';
+import { ok, quoted, refOf } from './testing/snapshot-text';
 
 /**
  * The widget kinds of real pages (issue 15) on every engine, through `serve` as a client sees it:
@@ -13,19 +13,6 @@ import { startFixtureServer, type FixtureServer } from './fixtures/server';
  */
 const CLI = fileURLToPath(new URL('../../apps/cli/bin/browser-provider.js', import.meta.url));
 const BROWSERS = (process.env.CONFORMANCE_WIDGET_BROWSERS ?? 'firefox,chrome,safari').split(',');
-
-const ok = (env: ResponseEnvelope): Record<string, any> => {
-  if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
-  return env.result as Record<string, any>;
-};
-
-/** The ref on the first line matching `line` (a regex source up to the ref; the line's tail may hold states). */
-function refOf(text: string, line: string): string {
-  const m = new RegExp(`^\\s*${line}[^\\n]*?\\[ref=(e\\d+)\\]`, 'm').exec(text);
-  if (!m) throw new Error(`no line /${line}/ with a ref in:\n${text}`);
-  return m[1]!;
-}
-const quoted = (s: string) => JSON.stringify(s).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const browser of BROWSERS) {
   describe.skipIf(!existsSync(CLI))(`widget kinds on ${browser}`, () => {

@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderClient } from './client';
+import { LIBRARIES, LISTENER_ONLY, TOUCH_ONLY, type LibraryPage } from './fixtures/libraries';
+import { startFixtureServer, type FixtureServer } from './fixtures/server';
+import { ok, quoted, refOf } from './testing/snapshot-text';
+
+/**
+ * UIs built with front-end libraries (issue 21) on every engine, through `serve` as a client sees it:
+ * each target is listed only because its handler was found where its library keeps it, and clicking
+ * its ref reaches that handler. The listener-only page shows what a preload adds, and what WebKit,
+ * without one, honestly misses.
+ */
+const CLI = fileURLToPath(new URL('../../apps/cli/bin/browser-provider.js', import.meta.url));
+const BROWSERS = (process.env.CONFORMANCE_WIDGET_BROWSERS ?? 'firefox,chrome,safari').split(',');
+
+const line = (name: string) => new RegExp(`^\\s*clickable ${quoted(name)} \\[ref=e\\d+\\]`, 'm');
+
+for (const browser of BROWSERS) {
+  describe.skipIf(!existsSync(CLI))(`front-end library handlers on ${browser}`, () => {
+    let site: FixtureServer;
+    let c: ProviderClient;
+    let sid: string;
+    beforeAll(async () => {
+      site = await startFixtureServer();
+      c = new ProviderClient({ command: [process.execPath, CLI, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
+      sid = ok(await c.call('session.ensure', {})).session_id as string;
+    });
+    afterAll(async () => {
+      await c?.close();
+      await site?.close();
+    });
+    const call = async (method: string, params: Record<string, unknown> = {}) => ok(await c.call(method, { session_id: sid, ...params }));
+
+    /** Opens the page once its library has mounted, and the interactive snapshot's text. */
+    const mounted = async (p: LibraryPage) => {
+      await call('page.open', { url: `${site.origin}${p.path}` });
+      expect((await call('page.wait', { text_present: p.targets[0]!.name, timeout_ms: 10_000 })).satisfied).toBe(true);
+      return String((await call('page.snapshot', { mode: 'interactive', collapse: false })).text);
+    };
+    /** Clicks each target by its ref; the log then holds every target's word, in order. */
+    const clickAll = async (text: string, targets: LibraryPage['targets']) => {
+      for (const x of targets) await call('page.click', { element_ref: refOf(text, `clickable ${quoted(x.name)}`) });
+      const log = `log: ${targets.map((x) => x.log).join(' ')}`;
+      expect((await call('page.wait', { text_present: log, timeout_ms: 10_000 })).satisfied, log).toBe(true);
+    };
+
+    for (const [library, p] of Object.entries(LIBRARIES)) {
+      it(`${library}: every handler-only target has a ref, and its click reaches the handler`, async () => {
+        const t = await mounted(p);
+        const missed = p.targets.filter((x) => !line(x.name).test(t)).map((x) => x.name);
+        expect(missed, t).toEqual([]);
+        if (library === 'react') expect(t).toMatch(line(TOUCH_ONLY));
+        if (library === 'alpine') expect(t).not.toContain('Alpine elsewhere');
+        await clickAll(t, p.targets);
+      });
+    }
+
+    it('listener-only targets (lit-html): found where a preload recorded them; WebKit has none and misses them', async () => {
+      const t = await mounted(LISTENER_ONLY);
+      const found = LISTENER_ONLY.targets.filter((x) => line(x.name).test(t)).map((x) => x.name);
+      if (browser === 'safari') {
+        expect(found, t).toEqual([]);
+        return;
+      }
+      expect(found, t).toEqual(LISTENER_ONLY.targets.map((x) => x.name));
+      await clickAll(t, LISTENER_ONLY.targets);
+    });
+  });
+}
