@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OP_CALLER } from '@browser-provider/page-script';
-import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
+import { listenerRecorderExpression, listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import { BidiBackend, type BidiAdapter } from './backend';
 import { SANDBOX, sandboxedPageScript } from './page';
 import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
@@ -112,9 +112,16 @@ describe('BidiBackend (stub remote end)', () => {
 
   it('installs the page script when a document lacks it, then retries the op once', async () => {
     let installed = false;
+    let recorder = false;
     stub.handle('script.evaluate', (p) => {
-      installed = p['expression'] === sandboxedPageScript(SOURCE);
-      expect(p['target']).toEqual({ context: 'frame-7', sandbox: SANDBOX });
+      // The page script in our sandbox; the listener recorder in the page's own realm beside it.
+      if (p['expression'] === listenerRecorderExpression()) {
+        recorder = true;
+        expect(p['target']).toEqual({ context: 'frame-7' });
+      } else {
+        installed = p['expression'] === sandboxedPageScript(SOURCE);
+        expect(p['target']).toEqual({ context: 'frame-7', sandbox: SANDBOX });
+      }
       return { type: 'success', result: { type: 'undefined' } };
     });
     stub.handle('script.callFunction', (p) => {
@@ -126,6 +133,7 @@ describe('BidiBackend (stub remote end)', () => {
     const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
     expect(await page.call('frame-7', 'doc', [], sig())).toBe('d1');
     expect(sent('script.callFunction')).toHaveLength(2);
+    expect(recorder).toBe(true);
     stub.handle('script.callFunction', () => ({ type: 'success', result: { type: 'string', value: JSON.stringify({ ok: false, error: 'kaputt' }) } }));
     await expect(page.call('frame-7', 'doc', [], sig())).rejects.toMatchObject({ code: 'internal_error', details: { code: 'page_script_error' } });
   });

@@ -1,6 +1,7 @@
 import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
+import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
 import { toCookieInfo } from './cookies';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 import type { Script } from 'webdriver-bidi-protocol';
@@ -60,7 +61,7 @@ function scriptTarget(context: FrameKey, realm: Realm): { context: string; sandb
 
 /** The page script as it is installed in the sandbox (its own globals are pristine there). */
 export function sandboxedPageScript(source: string): string {
-  return installSource(source, { realm: 'own' });
+  return installSource(source, { realm: 'own', sandbox: true });
 }
 
 const WAIT: Record<'load' | 'domcontentloaded' | 'none', BidiParams<'browsingContext.reload'>['wait']> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };
@@ -309,7 +310,12 @@ export class BidiPage implements BackendPage {
     } catch (e) {
       throw new ProviderError('internal_error', 'The page script is not available.', { detail: 'page_script_unavailable', cause: e });
     }
-    await this.evaluateIn(sandboxedPageScript(source), frame, signal);
+    // The listener recorder in the page's realm too, not only as the session's preload: the handlers
+    // front-end libraries keep on nodes are read from there whenever it runs (a document that began
+    // before the preload existed, or an engine that refused it). It only adds snapshot lines.
+    const recorder = this.send('script.evaluate', { expression: listenerRecorderExpression(), target: scriptTarget(frame, 'page'), awaitPromise: false, resultOwnership: 'none' }, signal)
+      .catch(() => undefined);
+    await Promise.all([this.evaluateIn(sandboxedPageScript(source), frame, signal), recorder]);
   }
 
   /** Evaluates in our sandbox of `frame` (never the page's realm: the page can replace what it finds there). */

@@ -6,6 +6,11 @@ export const PAGE_SCRIPT_VERSION = '0.2.0';
 export interface InstallOptions {
   /** `fresh`: take the DOM functions decisions rest on from a new about:blank iframe (no sandbox realm). Default `own`. */
   realm?: 'own' | 'fresh';
+  /**
+   * The script runs in a sandbox realm apart from the page's (BiDi): the backend installs the listener
+   * recorder in the page's realm itself, and a copy in the sandbox would see only our own listeners.
+   */
+  sandbox?: boolean;
   /** The DOM has no layout (jsdom, in unit tests): every box counts as sized. */
   noLayout?: boolean;
 }

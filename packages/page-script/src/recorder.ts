@@ -1,9 +1,11 @@
 /**
  * The listener recorder: a tiny script that must run in the page's own (main) world before the page's
- * scripts, so it sees their `addEventListener` calls for click, mousedown, mouseup, pointerdown and
- * pointerup — d3's and jQuery's `.on('click')` end there too — and `el.onclick = …` assignments. BiDi backends register it as a preload script
- * without a sandbox; the page script also runs it at install, which on classic WebDriver (no preload)
- * is the earliest the engine allows and in a sandbox is harmless (it patches only the sandbox's view).
+ * scripts, so it sees their `addEventListener` calls for click, mousedown, mouseup, pointerdown,
+ * pointerup and touchstart — d3's and jQuery's `.on('click')` end there too — and `el.onclick = …`
+ * assignments. When asked it also reads the handlers front-end libraries keep on the nodes
+ * (./handler-reader.ts), which needs no early start. BiDi backends register it as a preload script
+ * without a sandbox, and evaluate it in the page's realm at install too; on classic WebDriver (no
+ * preload) the page script runs it at install, the earliest the engine allows.
  *
  * Trust: the page can read, patch or fake all of this. That is acceptable because the only use of what
  * it reports is to *add* `clickable` lines to a snapshot; it never decides whether we act, so a page
@@ -13,6 +15,8 @@
  * main-world properties): asked with an ASK event on window, the recorder dispatches a REPORT event on
  * each recorded element that is still connected; the asker collects the targets.
  */
+
+import { HANDLER_READER_BODY } from './handler-reader';
 
 /** Dispatched on window by the page script to ask for the recorded elements. */
 export const CLICKABLES_ASK_EVENT = '__bp_clickables_ask';
@@ -29,7 +33,7 @@ const g = globalThis;
 const mark = Symbol.for('browser-provider.listener-recorder');
 if (g[mark] || typeof EventTarget !== 'function' || typeof Element !== 'function') return;
 Object.defineProperty(g, mark, { value: true });
-const types = { click: true, mousedown: true, pointerdown: true, mouseup: true, pointerup: true };
+const types = { click: true, mousedown: true, pointerdown: true, mouseup: true, pointerup: true, touchstart: true };
 const ElementCtor = Element;
 const EventCtor = Event;
 const WeakRefCtor = typeof WeakRef === 'function' ? WeakRef : undefined;
@@ -49,7 +53,7 @@ proto.addEventListener = function addEventListener(type, listener, options) {
   if (types[type] === true && listener) note(self);
   return add.call(self, type, listener, options);
 };
-for (const name of ['onclick', 'onmousedown', 'onpointerdown']) {
+for (const name of ['onclick', 'onmousedown', 'onpointerdown', 'ontouchstart']) {
   const d = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
   const set = d && d.set;
   if (!set) continue;
@@ -58,15 +62,19 @@ for (const name of ['onclick', 'onmousedown', 'onpointerdown']) {
     set(v) { if (typeof v === 'function') note(this); set.call(this, v); },
   });
 }
+${HANDLER_READER_BODY}
 add.call(g, ${JSON.stringify(CLICKABLES_ASK_EVENT)}, () => {
+  const found = new Set();
   const live = [];
   for (const r of refs) {
     const el = r.deref();
     if (!el) continue;
     live.push(r);
-    if (el.isConnected) el.dispatchEvent(new EventCtor(${JSON.stringify(CLICKABLES_REPORT_EVENT)}, { composed: true }));
+    if (el.isConnected) found.add(el);
   }
   refs = live;
+  try { readHandlers(found); } catch {}
+  for (const el of found) el.dispatchEvent(new EventCtor(${JSON.stringify(CLICKABLES_REPORT_EVENT)}, { composed: true }));
 }, true);
 `;
 

@@ -107,3 +107,39 @@ describe('clickable elements (jsdom)', () => {
     expect(page.document.getElementById('s')!.attributes.length).toBe(1);
   });
 });
+
+describe('handlers front-end libraries keep on the nodes (jsdom, set the way each library sets them)', () => {
+  test('React props, Preact listeners and Vue invokers: click, mousedown, pointerdown and touchstart count', async () => {
+    const page = jsdomPage('<div id="a">React</div><div id="b">Inert</div><div id="c">Preact</div><div id="d">Removed</div><div id="e">Vue</div><div id="f">Keys</div><div id="g">Touch</div>');
+    run(page, `const $ = (id) => document.getElementById(id);
+      $('a')['__reactProps$x1'] = { onMouseDown() {}, children: 'React' };
+      $('b')['__reactProps$x1'] = { className: 'inert', children: 'Inert' };
+      $('c').l = { pointerdownfalse() {} };
+      $('d').l = { clickfalse: undefined };
+      $('e')[Symbol('_vei')] = { onClickCapture() {} };
+      $('f')[Symbol('_vei')] = { onKeydown() {} };
+      $('g')['__reactProps$x1'] = { onTouchStart() {} };`);
+    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "React" *', 'clickable "Preact" *', 'clickable "Vue" *', 'clickable "Touch" *'].join('\n'));
+  });
+
+  test("jQuery: direct handlers, and a delegated handler's selector matched against the owner's descendants", async () => {
+    const page = jsdomPage('<span id="star">Star</span><div class="row">One</div><div class="row">Two</div><p class="other">Three</p>');
+    run(page, `document['jQuery37101'] = { events: { click: [{ selector: '.row' }, { selector: 'p:visible' }], keydown: [{ selector: '.other' }] } };
+      document.getElementById('star')['jQuery37101'] = { events: { mousedown: [{ selector: undefined }] } };`);
+    // 'p:visible' is jQuery's own syntax, not CSS: that handler lists nothing, and the rest still counts.
+    expect(outline(await snap(page))).toBe(['clickable "Star" *', 'clickable "One" *', 'clickable "Two" *', 'text: Three'].join('\n'));
+  });
+
+  test('Alpine: @click and x-on: inside x-data count; .outside, .window and other events do not', async () => {
+    const page = jsdomPage(`<div x-data="{}"><span @click="a()">A</span><span x-on:mousedown.prevent="b()">B</span>
+      <p @click.outside="c()">C</p><p @keyup.window="d()">D</p></div><p @click="e()">Outside any root</p>`);
+    expect(outline(await snap(page))).toBe(['clickable "A" *', 'clickable "B" *', 'text: C', 'text: D', 'text: Outside any root'].join('\n'));
+  });
+
+  test('a hostile page: a throwing getter hides only its own element, and lying data only adds a line', async () => {
+    const page = jsdomPage('<div id="a">Trap</div><div id="b">Real</div>');
+    run(page, `Object.defineProperty(document.getElementById('a'), '__reactProps$x1', { get() { throw new Error('no'); }, enumerable: true });
+      document.getElementById('b')['__reactProps$x1'] = { onClick() {} };`);
+    expect(outline(await snap(page))).toBe(['text: Trap', 'clickable "Real" *'].join('\n'));
+  });
+});

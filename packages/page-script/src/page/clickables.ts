@@ -6,21 +6,25 @@
  * they add lines, never decide whether an action may happen.
  */
 import { CLICKABLES_ASK_EVENT, CLICKABLES_REPORT_EVENT, listenerRecorderExpression } from '../recorder';
+import { OPTIONS } from './realm';
 
 // Where no preload script ran (classic WebDriver), recording starts when the page script is first
-// installed: listeners added later are seen, earlier ones are left to the style heuristics. A page
-// whose CSP forbids `Function` keeps only the heuristics. In a sandbox realm this patches the sandbox's
-// own view only, which is harmless.
-try {
-  Function(listenerRecorderExpression())();
-} catch {
-  // CSP without 'unsafe-eval', or a page that broke Function: the heuristics still apply.
+// installed: listeners added later are seen, earlier ones only where a library keeps its handlers on
+// the node (../handler-reader.ts), the rest left to the style heuristics. A page whose CSP forbids
+// `Function` keeps only the heuristics. In a sandbox (BiDi) the backend put the recorder in the page's
+// realm; here it would watch only our own calls.
+if (!OPTIONS.sandbox) {
+  try {
+    Function(listenerRecorderExpression())();
+  } catch {
+    // CSP without 'unsafe-eval', or a page that broke Function: the heuristics still apply.
+  }
 }
 
 /** Roles a clickable signal may turn into `clickable` (they carry no meaning of their own to lose). */
 export const CLICKABLE_BASE_ROLES = new Set(['generic', 'none', 'presentation', 'paragraph', 'listitem']);
 
-/** The elements the listener recorder saw get a click/mousedown/pointerdown listener, still connected. */
+/** The connected elements the recorder saw get a click-like listener, or found a library's handler on. */
 export function listenedElements(): Set<Element> {
   const found = new Set<Element>();
   const onReport = (e: Event) => {
