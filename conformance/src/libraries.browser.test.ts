@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderClient } from './client';
+import { describe, expect, it } from 'vitest';
 import { LIBRARIES, LISTENER_ONLY, TOUCH_ONLY, type LibraryPage } from './fixtures/libraries';
-import { startFixtureServer, type FixtureServer } from './fixtures/server';
-import { ok, quoted, refOf } from './testing/snapshot-text';
+import { BROWSERS, HAVE_CLI, serveSession } from './testing/serve-session';
+import { quoted, refOf } from './testing/snapshot-text';
 
 /**
  * UIs built with front-end libraries (issue 21) on every engine, through `serve` as a client sees it:
@@ -12,30 +9,15 @@ import { ok, quoted, refOf } from './testing/snapshot-text';
  * its ref reaches that handler. The listener-only page shows what a preload adds, and what WebKit,
  * without one, honestly misses.
  */
-const CLI = fileURLToPath(new URL('../../apps/cli/bin/browser-provider.js', import.meta.url));
-const BROWSERS = (process.env.CONFORMANCE_WIDGET_BROWSERS ?? 'firefox,chrome,safari').split(',');
-
 const line = (name: string) => new RegExp(`^\\s*clickable ${quoted(name)} \\[ref=e\\d+\\]`, 'm');
 
 for (const browser of BROWSERS) {
-  describe.skipIf(!existsSync(CLI))(`front-end library handlers on ${browser}`, () => {
-    let site: FixtureServer;
-    let c: ProviderClient;
-    let sid: string;
-    beforeAll(async () => {
-      site = await startFixtureServer();
-      c = new ProviderClient({ command: [process.execPath, CLI, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
-      sid = ok(await c.call('session.ensure', {})).session_id as string;
-    });
-    afterAll(async () => {
-      await c?.close();
-      await site?.close();
-    });
-    const call = async (method: string, params: Record<string, unknown> = {}) => ok(await c.call(method, { session_id: sid, ...params }));
+  describe.skipIf(!HAVE_CLI)(`front-end library handlers on ${browser}`, () => {
+    const { call, open } = serveSession(browser);
 
     /** Opens the page once its library has mounted, and the interactive snapshot's text. */
     const mounted = async (p: LibraryPage) => {
-      await call('page.open', { url: `${site.origin}${p.path}` });
+      await open(p.path);
       expect((await call('page.wait', { text_present: p.targets[0]!.name, timeout_ms: 10_000 })).satisfied).toBe(true);
       return String((await call('page.snapshot', { mode: 'interactive', collapse: false })).text);
     };
