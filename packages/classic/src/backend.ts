@@ -1,9 +1,10 @@
-import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { ProviderError, raceSignal } from '@browser-provider/core';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { DriverConnection } from './connection';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';
+import { STANDARD_INPUT, type ClassicQuirks } from './quirks';
 import { ClassicSession } from './session';
 
 export interface ClassicBackendOptions {
@@ -14,6 +15,8 @@ export interface ClassicBackendOptions {
   customMethods?: CustomMethod[];
   /** The in-page program's source; defaults to the bundled page script (tests pass a stand-in). */
   pageScript?: () => string;
+  /** How the engine's input departs from the standard (default: it does not). */
+  quirks?: ClassicQuirks;
 }
 
 interface Live {
@@ -71,6 +74,14 @@ export class ClassicBackend implements Backend {
 
   customMethods(): CustomMethod[] {
     return this.opts.customMethods ?? [];
+  }
+
+  private get quirks(): ClassicQuirks {
+    return this.opts.quirks ?? STANDARD_INPUT;
+  }
+
+  clickButtons(): readonly ClickButton[] {
+    return this.quirks.clickButtons;
   }
 
   running(): boolean {
@@ -142,7 +153,7 @@ export class ClassicBackend implements Backend {
     }
     const isolated = opts.isolation === 'per_jcode_session' && this.launcher.isolation === 'per_process';
     const live = isolated ? await this.start(opts.signal) : await this.sharedLive(opts.signal);
-    const session = new ClassicSession(live.conn, isolated, this.opts.pageScript ?? pageScriptSource, (s) => this.release(live, s));
+    const session = new ClassicSession(live.conn, isolated, this.opts.pageScript ?? pageScriptSource, this.quirks, (s) => this.release(live, s));
     live.users.add(session);
     this.sessions.add(session);
     return session;

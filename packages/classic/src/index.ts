@@ -1,4 +1,5 @@
 export { ClassicBackend, createClassicBackend, type ClassicBackendOptions } from './backend';
+export { STANDARD_INPUT, type ClassicQuirks } from './quirks';
 export type { ClassicLauncher, DriverEndpoint } from './launcher';
 export { DriverConnection } from './connection';
 export { ClassicPage } from './page';

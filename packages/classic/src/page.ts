@@ -7,6 +7,7 @@ import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
 import { navigate, type WaitUntil } from './navigate';
 import { captureScreenshot } from './screenshot';
+import type { ClassicQuirks } from './quirks';
 import type { WireMethod } from './wire';
 
 const CALL_OP = `return (${OP_CALLER}).apply(null, arguments);`;
@@ -23,12 +24,10 @@ return [window[k], location.href];`;
 /** How long after input a navigation may still start (a click's default action runs after the event). */
 const NAV_SETTLE_MS = 60;
 
-/** Clicks this far apart in time (GTK's double-click time, 400 ms, with a margin) or space are separate gestures. */
-const CLICK_APART_MS = 500;
-const CLICK_SLOP_PX = 5;
-
 export interface PageHooks {
   pageScript(): string;
+  /** The engine's input quirks (from its adapter). */
+  quirks: ClassicQuirks;
   /** Called once the page is closed, so the session forgets it. */
   onClosed(page: ClassicPage): void;
   /** Where the page reports what happened (navigations). */
@@ -206,17 +205,13 @@ export class ClassicPage implements BackendPage {
   }
 
   async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture: ClickGesture = PLAIN_CLICK): Promise<{ navigated: boolean }> {
-    // WebKitGTK 2.50 releases a middle or right button as the left one (mouseup button 0, then a
-    // click): a stray primary click, so only the left button is pressed here (the backend lists no
-    // other in clickButtons, and core refuses them before this).
-    if (gesture.button !== 'left') throw unsupportedClickOption('button', gesture.button);
+    const { clickButtons, mergesPressesWithin: merge } = this.hooks.quirks;
+    // Core refuses a button the backend does not list before this; refused here too, never pressed.
+    if (!clickButtons.includes(gesture.button)) throw unsupportedClickOption('button', gesture.button);
     const at = viewportInt(point);
-    // WebKitGTK 2.50 counts presses at one point within GTK's double-click time (400 ms) into one
-    // gesture, across Perform Actions calls and despite Release Actions: two page.click calls in a
-    // row would be a double click (detail 2, dblclick). A click near the last one waits that time out.
     const last = this.lastClick;
-    if (last && Math.abs(last.x - at.x) <= CLICK_SLOP_PX && Math.abs(last.y - at.y) <= CLICK_SLOP_PX) {
-      const wait = CLICK_APART_MS - (Date.now() - last.at);
+    if (merge && last && Math.abs(last.x - at.x) <= merge.px && Math.abs(last.y - at.y) <= merge.px) {
+      const wait = merge.ms - (Date.now() - last.at);
       if (wait > 0) await sleep(wait, signal);
     }
     try {

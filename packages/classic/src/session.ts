@@ -2,6 +2,7 @@ import type { BackendEvent, BackendEventType, BackendPage, BackendSession, Dialo
 import { DialogPolicy, ScratchDir } from '@browser-provider/core';
 import type { DriverConnection } from './connection';
 import { ClassicPage, type PageHooks } from './page';
+import type { ClassicQuirks } from './quirks';
 
 /**
  * A backend session over one driver connection. `isolated` sessions own their connection (and so a
@@ -25,6 +26,7 @@ export class ClassicSession implements BackendSession {
     readonly conn: DriverConnection,
     readonly isolated: boolean,
     private readonly pageScript: () => string,
+    private readonly quirks: ClassicQuirks,
     /** Releases the connection (kills the driver when this session owned it). */
     private readonly release: (session: ClassicSession) => Promise<void>,
   ) {
@@ -57,6 +59,7 @@ export class ClassicSession implements BackendSession {
   private hooks(): PageHooks {
     return {
       pageScript: this.pageScript,
+      quirks: this.quirks,
       onClosed: (p) => {
         this.pages.delete(p);
         this.conn.ownedWindows.delete(p.targetId);

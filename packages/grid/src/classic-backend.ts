@@ -1,4 +1,4 @@
-import { ClassicBackend } from '@browser-provider/classic';
+import { ClassicBackend, type ClassicQuirks } from '@browser-provider/classic';
 import type { BackendInfo, CustomMethod } from '@browser-provider/core';
 import type { Feature, MethodName } from '@browser-provider/protocol';
 import { GRID_UNSUPPORTED_FEATURES, GRID_UNSUPPORTED_METHODS, type GridBackendOptions } from './bidi-backend';
@@ -11,6 +11,8 @@ export interface GridClassicEngine {
   /** `alwaysMatch` for New Session on the Grid (browserName, engine options; no webSocketUrl). */
   capabilities: Record<string, unknown>;
   customMethods?: CustomMethod[];
+  /** How the engine's input departs from the standard. */
+  quirks?: ClassicQuirks;
 }
 
 /**
@@ -33,6 +35,7 @@ export class GridClassicBackend extends ClassicBackend {
       launcher: new GridClassicLauncher(options.url, alwaysMatch),
       status: (s) => gridProviderStatus(options.url, info, browserName, { running: s.running, sessions: s.sessions, ...(s.browserVersion ? { version: s.browserVersion } : {}) }),
       ...(engine.customMethods ? { customMethods: engine.customMethods } : {}),
+      ...(engine.quirks ? { quirks: engine.quirks } : {}),
       ...(options.pageScript ? { pageScript: options.pageScript } : {}),
     });
     this.gridUrl = options.url;

@@ -4,6 +4,7 @@ import { safariCustomMethods } from './custom-methods';
 import type { Spawner } from './endpoint';
 import { WebKitGtkLauncher } from './linux';
 import { SafariDriverLauncher } from './macos';
+import { WEBKIT_INPUT } from './quirks';
 import { linuxStatus, macStatus } from './status';
 
 export interface SafariBackendOptions {
@@ -51,6 +52,7 @@ export function createSafariBackend(options: SafariBackendOptions = {}): Backend
     launcher,
     status: (state) => (platform === 'darwin' ? macStatus(env, state) : linuxStatus(env, state, options.xvfb === 'always')),
     customMethods: safariCustomMethods(),
+    quirks: WEBKIT_INPUT,
     ...(options.pageScript ? { pageScript: options.pageScript } : {}),
   });
 }
@@ -71,6 +73,7 @@ export function safariGridEngine() {
     },
     capabilities: { browserName: 'safari', pageLoadStrategy: 'normal', timeouts: { implicit: 0, pageLoad: 120_000, script: 30_000 } },
     customMethods: safariCustomMethods(),
+    quirks: WEBKIT_INPUT,
   };
 }
 
@@ -78,4 +81,5 @@ export { WebKitGtkLauncher } from './linux';
 export { SafariDriverLauncher } from './macos';
 export { SAFARI_AUTOMATION_STEPS, LINUX_INSTALL_STEPS } from './setup';
 export { safariCustomMethods } from './custom-methods';
+export { WEBKIT_INPUT } from './quirks';
 export { findMiniBrowser, findWebKitWebDriver, findXvfb, findSafariDriver } from './discover';

@@ -1,0 +1,12 @@
+import type { ClassicQuirks } from '@browser-provider/classic';
+
+/**
+ * WebKit's classic WebDriver input, as WebKitGTK 2.50's WebKitWebDriver does it (safaridriver shares
+ * its lineage; untested here, so it gets the same):
+ * - it releases a middle or right button as the left one (mouseup button 0, then a click): a stray
+ *   primary click, so only the left button is offered;
+ * - it counts presses at one point within GTK's double-click time (400 ms) into one gesture, across
+ *   Perform Actions calls and despite Release Actions: two page.click calls in a row would be a double
+ *   click (detail 2, dblclick), so a click near the last one waits 500 ms (400 with a margin) out.
+ */
+export const WEBKIT_INPUT: ClassicQuirks = { clickButtons: ['left'], mergesPressesWithin: { ms: 500, px: 5 } };
