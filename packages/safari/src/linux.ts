@@ -2,7 +2,7 @@ import type { ClassicLauncher, DriverEndpoint } from '@browser-provider/classic'
 import { findMiniBrowser, findWebKitWebDriver, findXvfb } from './discover';
 import { defaultSpawner, type Spawner, startDriverEndpoint } from './endpoint';
 import { LINUX_INSTALL_STEPS, setupRequired } from './setup';
-import { type PrivateX, startPrivateX } from './xvfb';
+import { type PrivateX, removeLeftovers, startPrivateX, xAnswers } from './xvfb';
 
 export interface LinuxLauncherOptions {
   env?: NodeJS.ProcessEnv;
@@ -39,8 +39,14 @@ export class WebKitGtkLauncher implements ClassicLauncher {
       return Promise.reject(setupRequired('No X display and no Xvfb to make one: MiniBrowser needs a display.', LINUX_INSTALL_STEPS, 'xvfb_missing'));
     }
     const current = this.x;
-    if (current) return current.then((x) => (x.process.alive ? x.display : this.restartX(xvfb, signal)));
-    return this.restartX(xvfb, signal);
+    if (current === undefined) return this.restartX(xvfb, signal);
+    return current.then(async (x) => {
+      if (x.process.alive && (await xAnswers(x.display))) return x.display;
+      // Gone (killed or crashed): reap it, clear what it left, and start another.
+      await x.process.kill(0);
+      removeLeftovers(x);
+      return this.x === current ? this.restartX(xvfb, signal) : this.display(signal);
+    });
   }
 
   private restartX(xvfb: string, signal: AbortSignal): Promise<string> {
