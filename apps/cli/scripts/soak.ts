@@ -1,15 +1,18 @@
 /**
- * `pnpm soak --minutes 10 [--browser firefox] [--no-write]`: a bounded soak of the real `serve` over
- * stdio (not in CI). Five sessions make random valid and invalid calls on the conformance fixture
- * site; every 10 s the server's and its browser's RSS, open descriptors and process count are
+ * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--no-write]`: a bounded soak of the real `serve`
+ * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI). Five sessions make random valid
+ * and invalid calls on the conformance fixture site; every 10 s the server's and its browser's RSS, open descriptors and process count are
  * sampled. Writes the figures (growth per hour by least squares, extrapolated to a day) between the
  * soak markers of docs/reliability.md, and exits 1 if any call went unanswered.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ProviderClient, startFixtureServer, FIXTURE } from '@browser-provider/conformance';
+import { startFixtureServer } from '@browser-provider/conformance';
 import { ERROR_CODES } from '@browser-provider/protocol';
+import { mcpTarget } from './soak-mcp';
+import { protocolTarget } from './soak-protocol';
 import { perHour, sample, type Sample } from './soak-sample';
+import type { Outcome } from './soak-target';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,6 +21,7 @@ const arg = (name: string, fallback: string) => {
 const minutes = Number(arg('minutes', '10'));
 const browser = arg('browser', 'firefox');
 const write = !process.argv.includes('--no-write');
+const mcp = process.argv.includes('--mcp');
 const SESSIONS = 5;
 const SAMPLE_MS = 10_000;
 const CALL_TIMEOUT_MS = 15_000;
@@ -25,92 +29,54 @@ const CALL_TIMEOUT_MS = 15_000;
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.url));
 const site = await startFixtureServer();
-const client = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: CALL_TIMEOUT_MS + 30_000 });
-const { home, form, delayed } = FIXTURE;
-
-type Call = [method: string, params: (sid: string) => Record<string, unknown>];
-const url = (path: string) => `${site.origin}${path}`;
-const VALID: Call[] = [
-  ['page.open', (sid) => ({ session_id: sid, url: url(home.path) })],
-  ['page.open', (sid) => ({ session_id: sid, url: url(form.path) })],
-  ['page.open', (sid) => ({ session_id: sid, url: url(delayed.path) })],
-  ['page.snapshot', (sid) => ({ session_id: sid })],
-  ['page.snapshot', (sid) => ({ session_id: sid, mode: 'interactive' })],
-  ['page.click', (sid) => ({ session_id: sid, selector: '#press' })],
-  ['page.type', (sid) => ({ session_id: sid, selector: '#name', text: 'soak' })],
-  ['page.wait', (sid) => ({ session_id: sid, text_present: delayed.after, timeout_ms: 3_000 })],
-  ['page.screenshot', (sid) => ({ session_id: sid })],
-  ['tab.list', (sid) => ({ session_id: sid })],
-  ['provider.status', () => ({})],
-];
-const INVALID: Call[] = [
-  ['page.teleport', (sid) => ({ session_id: sid })],
-  ['page.click', (sid) => ({ session_id: sid, selector: 'button[[' })],
-  ['page.open', (sid) => ({ session_id: sid, url: 42 })],
-  ['page.snapshot', (sid) => ({ session_id: sid, page_id: 'page_nope' })],
-  ['page.click', (sid) => ({ session_id: sid, element_ref: 'e_not_a_ref' })],
-  ['page.snapshot', () => ({ session_id: 'sess_nope' })],
-  ['page.type', (sid) => ({ session_id: sid, selector: '#nothing-here', text: 'x', timeout_ms: 1_000 })],
-];
+const target = mcp ? await mcpTarget(browser, site.origin, CALL_TIMEOUT_MS) : protocolTarget(BIN, browser, site.origin, CALL_TIMEOUT_MS);
 
 const counts = new Map<string, number>();
 let answered = 0;
 const lost: string[] = [];
-const loseOne = (what: string) => {
-  lost.push(what);
-  process.stderr.write(`lost: ${what}\n`);
-};
 const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
 const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+const PROTOCOL_CODES = new Set<string>(ERROR_CODES);
 
-async function one(method: string, params: Record<string, unknown>): Promise<void> {
-  try {
-    const env = await client.call(method, { ...params, timeout_ms: (params.timeout_ms as number | undefined) ?? CALL_TIMEOUT_MS });
-    answered++;
-    if (env.ok) bump('ok');
-    else {
-      if (!(ERROR_CODES as readonly string[]).includes(env.error.code)) loseOne(`${method}: off-protocol code ${env.error.code}`);
-      bump(env.error.code);
-    }
-  } catch (e) {
-    loseOne(`${method}: ${(e as Error).message.split('\n')[0]}`);
+function count(o: Outcome): void {
+  if (o.lost !== undefined) {
+    lost.push(`${o.method}: ${o.lost}`);
+    process.stderr.write(`lost: ${o.method}: ${o.lost}\n`);
+    return;
   }
+  answered++;
+  // Over the protocol an error must carry one of the draft's codes; MCP answers carry its own.
+  if (!mcp && o.code !== 'ok' && !PROTOCOL_CODES.has(o.code)) lost.push(`${o.method}: off-protocol code ${o.code}`);
+  bump(o.method === 'session.ensure' || o.method === 'connect' ? `open ${o.code}` : o.code);
 }
 
 const endAt = Date.now() + minutes * 60_000;
 async function worker(n: number): Promise<void> {
-  let sid = '';
+  let sid: string | undefined;
   let calls = 0;
   while (Date.now() < endAt) {
     // Every 40 calls the session is closed and a new one made: sessions must not leak either.
-    if (sid === '' || calls % 40 === 39) {
-      if (sid) await one('session.close', { session_id: sid });
-      sid = '';
-      const env = await client.call('session.ensure', { client_session_id: `soak-${n}-${calls}`, timeout_ms: 60_000 }).catch((e: unknown) => {
-        loseOne(`session.ensure: ${(e as Error).message.split('\n')[0]}`);
-        return undefined;
-      });
+    if (sid === undefined || calls % 40 === 39) {
+      if (sid !== undefined) count(await target.close(sid));
+      const opened = await target.open(`soak-${n}-${calls}`);
+      count(opened.outcome);
       calls++;
-      if (env) answered++;
-      if (!env?.ok) {
-        if (env) bump(`session.ensure ${env.error.code}`);
+      sid = opened.sid;
+      if (sid === undefined) {
         await new Promise((r) => setTimeout(r, 1000));
         continue;
       }
-      bump('ok');
-      sid = (env.result as { session_id: string }).session_id;
     }
-    const [method, params] = Math.random() < 0.75 ? pick(VALID) : pick(INVALID);
-    await one(method, params(sid));
+    count(await target.step(sid, Math.random() < 0.75, pick));
     calls++;
   }
-  if (sid) await one('session.close', { session_id: sid });
+  if (sid !== undefined) count(await target.close(sid));
 }
 
 const startedAt = Date.now();
 const samples: Sample[] = [];
-const server = client.pid as number;
-await client.call('provider.status', {});
+const server = target.pid;
+await target.ready();
 const sampler = setInterval(() => {
   const s = sample(server, startedAt);
   samples.push(s);
@@ -118,7 +84,7 @@ const sampler = setInterval(() => {
 }, SAMPLE_MS);
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 clearInterval(sampler);
-await client.close();
+await target.end();
 await site.close();
 
 // The first minute is warm-up (launch, JIT, caches); growth is judged after it.
@@ -142,7 +108,7 @@ const table = rows.map(([name, y, unit]) => {
 });
 const codes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
 const report = [
-  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}\`, ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after the first minute).`,
+  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}\` (${target.label}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after the first minute).`,
   '',
   `Calls answered: **${answered}**, lost: **${lost.length}**. Answers by outcome: ${codes}.`,
   '',
@@ -154,8 +120,9 @@ const report = [
 console.log(report);
 if (write) {
   const doc = readFileSync(DOC, 'utf8');
-  const begin = '<!-- soak:begin (written by pnpm soak) -->';
-  const end = '<!-- soak:end -->';
+  const key = `${browser}${mcp ? '-mcp' : ''}`;
+  const begin = `<!-- soak:begin ${key} (written by pnpm soak) -->`;
+  const end = `<!-- soak:end ${key} -->`;
   const i = doc.indexOf(begin);
   const j = doc.indexOf(end);
   if (i < 0 || j < i) throw new Error(`${DOC} has no soak markers`);

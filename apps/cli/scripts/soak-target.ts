@@ -1,0 +1,27 @@
+/** What the soak drives: the protocol server on stdio, or the MCP server over HTTP (`--mcp`). */
+
+/** One call's outcome: the answer's code (`ok` or an error code), or why no answer came. */
+export type Outcome = { method: string; code: string; lost?: undefined } | { method: string; lost: string; code?: undefined };
+
+export interface SoakTarget {
+  label: string;
+  /** The server process (sampled with everything it started). */
+  readonly pid: number;
+  /** Resolves once the server answers. */
+  ready(): Promise<void>;
+  /** Opens a session; `sid` is absent when it did not open. */
+  open(name: string): Promise<{ outcome: Outcome; sid?: string }>;
+  /** One random call, valid (75 %) or not, taken with `pick`. */
+  step(sid: string, valid: boolean, pick: <T>(xs: T[]) => T): Promise<Outcome>;
+  close(sid: string): Promise<Outcome>;
+  end(): Promise<void>;
+}
+
+/** The answer of `run`, or the first line of why it threw: a lost answer. */
+export async function settle(method: string, run: () => Promise<string>): Promise<Outcome> {
+  try {
+    return { method, code: await run() };
+  } catch (e) {
+    return { method, lost: (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '' };
+  }
+}
