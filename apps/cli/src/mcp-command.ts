@@ -57,7 +57,7 @@ export function addMcpCommand(program: Command): void {
       }
       const token = o.token ?? process.env.BROWSER_PROVIDER_MCP_TOKEN;
       const idleTimeoutMs = o.httpIdleTimeout !== undefined ? o.httpIdleTimeout * 1000 : undefined;
-      const server = await mcp.runMcpHttp(provider, { ...options, ...listen, token, idleTimeoutMs });
+      const server = await mcp.runMcpHttp(provider, { ...options, ...listen, token, idleTimeoutMs, maxSessions: o.maxSessions });
       log(`listening on ${server.url}${token ? ' (bearer token required)' : ''}`);
       const stop = async (sig: NodeJS.Signals) => {
         log(`stopping: received ${sig}`);

@@ -39,7 +39,13 @@ export interface ServerFlags {
   uploadRoot: string[];
   timeoutMs?: number;
   profileRoot?: string;
+  maxSessions: number;
+  maxTabs: number;
 }
+
+/** Enough for a few agents at once; a client that needs more says so (docs/security.md). */
+export const DEFAULT_MAX_SESSIONS = 16;
+export const DEFAULT_MAX_TABS = 20;
 
 /** What a flag enables, in the words of the surface (protocol method names for serve, tool names for mcp). */
 export interface FlagWords {
@@ -60,6 +66,8 @@ export function addServerFlags(cmd: Command, words: FlagWords): Command {
     .option('--upload-root <dir>', words.uploadRoot, (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
     .option('--profile-root <dir>', words.profileRoot)
+    .option('--max-sessions <n>', `at most this many sessions open at once; one more is refused (default ${DEFAULT_MAX_SESSIONS})`, positiveInt, DEFAULT_MAX_SESSIONS)
+    .option('--max-tabs <n>', `at most this many tabs per session; one more is refused, a popup past it closed (default ${DEFAULT_MAX_TABS})`, positiveInt, DEFAULT_MAX_TABS)
     .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
     .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
     .option('--recycle-budget-mb <mb>', `relaunch a browser (draining it first while sessions hold it) once its processes use more than this many MB; default ${RECYCLE_DEFAULTS.budgetMb}, or $BROWSER_PROVIDER_RECYCLE_BUDGET_MB`, positiveInt)
@@ -82,6 +90,8 @@ export function serverOptions(o: ServerFlags, choice: EngineChoice): ProviderSer
     allowEval: o.allowEval,
     allowExtensions: o.allowExtensions,
     uploadRoots: o.uploadRoot,
+    maxSessions: o.maxSessions,
+    maxTabs: o.maxTabs,
     ...(o.timeoutMs ? { defaultTimeoutMs: o.timeoutMs } : {}),
     ...(o.profileRoot ? { profileRoot: resolve(o.profileRoot) } : {}),
   };

@@ -33,6 +33,10 @@ export interface ProviderOptions {
   idleTimeoutMs?: number;
   /** Where persistent profiles live (`--profile-root`); else `defaultProfileRoot()`. */
   profileRoot?: string;
+  /** At most this many sessions open at once (`--max-sessions`); one more is refused. Unbounded when absent. */
+  maxSessions?: number;
+  /** At most this many pages per session (`--max-tabs`): one more is refused, a popup past it closed. Unbounded when absent. */
+  maxTabs?: number;
   version?: string;
   /** Where diagnostics go (stderr in the stdio server); never the protocol stream. */
   log?: (message: string) => void;
@@ -58,6 +62,8 @@ export class Provider {
   /** Which session holds each open page: a page belongs to the session that opened it. */
   readonly #pageOwners = new Map<string, string>();
   #shuttingDown = false;
+  /** Sessions being created: they count against maxSessions before they exist. */
+  #creatingCount = 0;
   /** Set when a call found the browser gone; cleared when a new session starts. */
   browserLost: { at: number; message: string } | undefined;
   #shutdown: Promise<void> | undefined;
@@ -113,6 +119,34 @@ export class Provider {
     return s;
   }
 
+  #roomForSession(): void {
+    const max = this.options.maxSessions;
+    if (max === undefined || this.sessions.size + this.#creatingCount < max) return;
+    throw new ProviderError('permission_denied', `This server holds at most ${max} sessions at once (--max-sessions), and ${max} are open.`, {
+      detail: 'session_limit',
+      retryable: true,
+      details: { limit: max },
+      repair: { method: 'provider.status', params: {}, hint: 'Close a session you no longer need (session.close) and try again, or ask the operator for a higher --max-sessions.' },
+    });
+  }
+
+  /** Whether the session may hold one more page (`maxTabs`). */
+  hasRoomForPage(session: Session): boolean {
+    return this.options.maxTabs === undefined || session.pages.size < this.options.maxTabs;
+  }
+
+  /** Refuses a page the session asks for past `maxTabs`. */
+  roomForPage(session: Session): void {
+    if (this.hasRoomForPage(session)) return;
+    const max = this.options.maxTabs as number;
+    throw new ProviderError('permission_denied', `A session holds at most ${max} tabs (--max-tabs), and this one has ${session.pages.size}.`, {
+      detail: 'tab_limit',
+      retryable: true,
+      details: { limit: max },
+      repair: { method: 'tab.list', params: { session_id: session.id }, hint: 'Close a tab you no longer need (tab.close), then open the new one.' },
+    });
+  }
+
   /** Registers a page the session opened: it alone may use it until it closes. */
   adoptPage(session: Session, page: PageHandle): void {
     session.addPage(page);
@@ -163,10 +197,14 @@ export class Provider {
         if (session !== undefined && session.closedReason === undefined && session.backend.gone !== true) return { session, reused: true };
       }
     }
-    const creating = this.#create(p, engine, signal).then((session) => {
-      this.browserLost = undefined;
-      return session;
-    });
+    this.#roomForSession();
+    this.#creatingCount++;
+    const creating = this.#create(p, engine, signal)
+      .then((session) => {
+        this.browserLost = undefined;
+        return session;
+      })
+      .finally(() => this.#creatingCount--);
     if (clientId !== undefined) this.#byClient.set(clientId, creating);
     try {
       return { session: await creating, reused: false };

@@ -12,13 +12,14 @@ const ENGINES = ['firefox', 'chrome', 'safari'] as const;
 const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
 const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
 
-const page = servePage('<!doctype html><title>Here</title><p>Ready to go</p>');
+const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
+<button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>`);
 
 for (const browser of ENGINES) {
   describe.skipIf(!installed(browser))(`mcp --browser ${browser}: answers`, () => {
     let s: StdioServer;
     beforeAll(async () => {
-      s = await startStdio(['--browser', browser]);
+      s = await startStdio(['--browser', browser, '--max-tabs', '3']);
     });
     afterAll(async () => {
       s.child.stdin.end();
@@ -47,6 +48,27 @@ for (const browser of ENGINES) {
       expect(textOf(bad)).toMatch(/^Error unsupported_target \(browser_family\)/);
       const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
       expect(tabs).toContain(`${page.origin()}/kept`);
+    });
+
+    it('closes the popups past --max-tabs, saying so, and refuses one tab too many', async () => {
+      const nav = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/popups` } }));
+      const button = /button "Open ten" \[ref=(e\d+)\]/.exec(nav)?.[1] as string;
+      // Every answer from here on: the warning about a closed popup comes with the next one after it.
+      let seen = textOf(await s.client.callTool({ name: 'browser_click', arguments: { target: button } }));
+      // The popups arrive as the page opens them; each one past the limit is closed as it comes.
+      const tabCount = async () => {
+        const t = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+        seen += t;
+        return t.split('\n').filter((l) => l.startsWith('- ')).length;
+      };
+      await expect.poll(tabCount, { timeout: 30_000 }).toBe(3);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const list = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+      expect(list.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
+      expect(seen + list).toMatch(/it was closed: the session already has 3 tabs/);
+      const more = await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'new' } });
+      expect(more.isError).toBe(true);
+      expect(textOf(more)).toMatch(/^Error permission_denied \(tab_limit\): A session holds at most 3 tabs/);
     });
   });
 }

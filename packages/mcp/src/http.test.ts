@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createProviderServer, type ProviderServer } from '@browser-provider/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StubBackend, type StubPage } from '@browser-provider/core/testing';
-import { runMcpHttp, type McpHttpServer } from './http';
+import { runMcpHttp, type McpHttpOptions, type McpHttpServer } from './http';
 
 /**
  * The Streamable HTTP server as the SDK's own client meets it, over a real loopback socket, on a
@@ -20,11 +20,11 @@ afterEach(async () => {
   open = [];
 });
 
-async function start(idleTimeoutMs?: number) {
+async function start(idleTimeoutMs?: number, more: Partial<McpHttpOptions> = {}) {
   const backend = new StubBackend();
   const provider = createProviderServer([backend], { log: () => undefined });
   const logs: string[] = [];
-  const http = await runMcpHttp(provider, { host: '127.0.0.1', port: 0, log: (m) => logs.push(m), ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}) });
+  const http = await runMcpHttp(provider, { host: '127.0.0.1', port: 0, log: (m) => logs.push(m), ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}), ...more });
   open.push({ http, provider });
   const connect = async () => {
     const transport = new StreamableHTTPClientTransport(new URL(http.url));
@@ -136,4 +136,22 @@ describe('mcp --http: a caller regex', () => {
     expect(JSON.stringify(refused.content)).toMatch(/invalid_request \(invalid_params\): regex: .*no backreferences or lookahead/);
     for (const c of [a, b]) await c.client.close();
   });
+});
+
+describe('mcp --http: --max-sessions', () => {
+  it('answers one session too many with a 503 that says why, and expires sessions that only initialized', async () => {
+    const { http, logs, connect } = await start(undefined, { maxSessions: 2, initIdleMs: 1_000 });
+    const a = await connect();
+    const b = await connect();
+    const third = await rawPost(http.url, {});
+    expect(third.status).toBe(503);
+    expect(JSON.parse(third.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringMatching(/^Too many MCP sessions: 2 are open, the most this server takes \(--max-sessions 2\)/) } });
+    await expect(connect()).rejects.toThrow(/503|Too many MCP sessions/);
+    // Neither a nor b ever called a tool: they hold no browser, and go after initIdleMs, not the 30-minute default.
+    await expect.poll(() => http.sessions(), { timeout: 30_000, interval: 100 }).toBe(0);
+    expect(logs.join('\n')).toContain('an MCP session that only initialized had no request for 1 s');
+    const c = await connect();
+    expect((await c.client.callTool({ name: 'browser_snapshot', arguments: {} })).isError).toBeFalsy();
+    for (const x of [a, b, c]) await x.client.close();
+  }, 60_000);
 });

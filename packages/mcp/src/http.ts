@@ -17,6 +17,17 @@ export interface McpHttpOptions extends McpOptions {
    * default 30 minutes.
    */
   idleTimeoutMs?: number | undefined;
+  /**
+   * At most this many MCP sessions at once; one more initialize is answered 503 with a JSON-RPC error
+   * saying so. Unbounded when absent (the CLI's --max-sessions sets it, default 16).
+   */
+  maxSessions?: number | undefined;
+  /**
+   * An MCP session that only initialized (no tool ever needed a browser session) is closed after this
+   * long without a request, however long `idleTimeoutMs` is: such sessions cost memory and count
+   * against maxSessions while doing nothing. Default 60 s.
+   */
+  initIdleMs?: number | undefined;
 }
 
 export interface McpHttpServer {
@@ -29,6 +40,7 @@ export interface McpHttpServer {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 const PATH = '/mcp';
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
+export const DEFAULT_INIT_IDLE_MS = 60_000;
 /** The longest delay `setTimeout` keeps (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -86,9 +98,10 @@ class IdleTimer {
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
 
+  /** `ms` is asked at each arming: how long a session may idle changes with what it did. */
   constructor(
-    readonly ms: number,
-    readonly onIdle: () => void,
+    readonly ms: () => number,
+    readonly onIdle: (ms: number) => void,
   ) {}
 
   /** A request began; the function says it ended. */
@@ -115,11 +128,12 @@ class IdleTimer {
 
   #arm(): void {
     clearTimeout(this.#timer);
-    if (this.#stopped || this.ms === 0 || this.#busy > 0) return;
+    const ms = this.ms();
+    if (this.#stopped || ms === 0 || this.#busy > 0) return;
     this.#timer = setTimeout(() => {
       this.stop();
-      this.onIdle();
-    }, this.ms);
+      this.onIdle(ms);
+    }, ms);
     this.#timer.unref();
   }
 }
@@ -145,6 +159,7 @@ export async function runMcpHttp(provider: McpProvider, options: McpHttpOptions)
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`));
   if (!LOOPBACK.has(options.host)) throw new Error(`${options.host} is not a loopback address`);
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const initIdleMs = options.initIdleMs ?? DEFAULT_INIT_IDLE_MS;
   if (!Number.isInteger(idleMs) || idleMs < 0 || idleMs > MAX_TIMER_MS) throw new Error(`idleTimeoutMs: expected an integer from 0 to ${MAX_TIMER_MS}, got ${idleMs}`);
   const sessions = new Map<string, HttpSession>();
   let port = options.port;
@@ -165,6 +180,11 @@ export async function runMcpHttp(provider: McpProvider, options: McpHttpOptions)
       return s.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return refuse(res, 400, 'Bad request: no Mcp-Session-Id.');
+    if (options.maxSessions !== undefined && sessions.size >= options.maxSessions) {
+      log(`refused a new MCP session: ${sessions.size} are open (--max-sessions ${options.maxSessions})`);
+      const why = `Too many MCP sessions: ${sessions.size} are open, the most this server takes (--max-sessions ${options.maxSessions}). Close one (DELETE ${PATH}) or wait for an idle one to expire.`;
+      return refuse(res, 503, why, { 'retry-after': '60' });
+    }
     const { server, link } = createMcpSession(provider, { ...options, log });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -173,10 +193,12 @@ export async function runMcpHttp(provider: McpProvider, options: McpHttpOptions)
       },
     });
     // Expiring is what a DELETE does: the transport closes, and its onclose ends the provider session.
-    const idle = new IdleTimer(idleMs, () => {
+    // A session no tool has used yet holds no browser: it expires after initIdleMs.
+    const idleFor = () => (link.used ? idleMs : idleMs === 0 ? initIdleMs : Math.min(idleMs, initIdleMs));
+    const idle = new IdleTimer(idleFor, (ms) => {
       if (transport.sessionId === undefined) return;
       sessions.delete(transport.sessionId);
-      log(`an MCP session had no request for ${idleMs / 1000} s: closing it and its browser session`);
+      log(link.used ? `an MCP session had no request for ${ms / 1000} s: closing it and its browser session` : `an MCP session that only initialized had no request for ${ms / 1000} s: closing it`);
       transport.close().catch((e: unknown) => log(`closing an idle MCP session failed: ${e instanceof Error ? e.message : String(e)}`));
     });
     const session: HttpSession = { transport, link, idle };

@@ -39,6 +39,8 @@ export class ProviderLink {
   #session: Promise<ResultOf<'session.ensure'>> | undefined;
   #ensureParams: Record<string, unknown>;
   #closed = false;
+  /** Whether any call ever opened a session: an MCP session that never did is cheap to expire. */
+  #used = false;
   /** The url and rev each page last answered with: to tell a navigation, and to diff since the last snapshot. */
   readonly pages = new Map<string, { url: string; rev?: number }>();
   /** The page the last answer was about: the one a call without page_id works on. */
@@ -66,6 +68,7 @@ export class ProviderLink {
 
   session(): Promise<ResultOf<'session.ensure'>> {
     if (this.#closed) return Promise.reject(new CallError({ code: 'session_not_found', message: 'This MCP session is closed.', retryable: false, details: {} }));
+    this.#used = true;
     this.#session ??= this.raw<ResultOf<'session.ensure'>>('session.ensure', { timeout_ms: ENSURE_TIMEOUT_MS, ...this.#ensureParams }).then(
       (r) => r.result,
       (e: unknown) => {
@@ -74,6 +77,11 @@ export class ProviderLink {
       },
     );
     return this.#session;
+  }
+
+  /** Whether a tool ever needed a session (false for an MCP session that only initialized). */
+  get used(): boolean {
+    return this.#used;
   }
 
   /** Whether a session is open (or opening). */

@@ -99,6 +99,12 @@ function onBackendEvent(provider: Provider, session: Session, e: BackendEvent): 
   switch (e.type) {
     case 'popup': {
       if (pageIdOf(session, e.page) !== undefined) return;
+      if (!provider.hasRoomForPage(session)) {
+        // Past --max-tabs a page's window.open loop would fill the browser: the popup is closed, and the agent told.
+        e.page.close(AbortSignal.timeout(5_000)).catch((err: unknown) => provider.log(`closing a popup past --max-tabs failed: ${String(err)}`));
+        warn(session, `${pageIdOf(session, e.opener) ?? 'A page'} opened a new page; it was closed: the session already has ${session.pages.size} tabs, the most the server allows (--max-tabs).`);
+        return;
+      }
       // The popup joins the session but does not become its current page: the agent's next call
       // still means the page it was working on; the warning tells it where the new one is.
       const current = session.currentPageId;

@@ -38,6 +38,7 @@ export async function open(provider: Provider, session: Session, p: ParamsOf<'pa
   const url = checkUrl(p.url);
   let page: PageHandle;
   if (p.new_page || (p.page_id === undefined && session.currentPageId === undefined)) {
+    provider.roomForPage(session);
     page = new PageHandle(provider.nextPageId(), await session.backend.newPage(signal));
     provider.adoptPage(session, page);
   } else {

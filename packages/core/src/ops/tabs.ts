@@ -40,6 +40,7 @@ export async function listTabs(session: Session, signal: AbortSignal, waitMs = T
 
 export async function newTab(provider: Provider, session: Session, p: ParamsOf<'tab.new'>, signal: AbortSignal): Promise<ResultOf<'tab.new'>> {
   const url = p.url === undefined ? undefined : checkUrl(p.url);
+  provider.roomForPage(session);
   const page = new PageHandle(provider.nextPageId(), await session.backend.newPage(signal));
   provider.adoptPage(session, page);
   if (url !== undefined) await page.backend.navigate(url, 'load', signal);
