@@ -1,5 +1,5 @@
-import type { CookieInfo } from '@browser-provider/core';
-import type { Network } from 'webdriver-bidi-protocol';
+import type { CookieInfo, CookieSet } from '@browser-provider/core';
+import type { Network, Storage } from 'webdriver-bidi-protocol';
 
 /** A cookie as WebDriver BiDi reports it. */
 export type BidiCookie = Network.Cookie;
@@ -15,5 +15,19 @@ export function toCookieInfo(c: BidiCookie): CookieInfo {
     http_only: c.httpOnly,
     secure: c.secure,
     ...(c.sameSite ? { same_site: c.sameSite } : {}),
+  };
+}
+
+/** A cookie to set, as `storage.setCookie` takes it (BiDi's SameSite values are lower case). */
+export function toPartialCookie(c: CookieSet): Storage.PartialCookie {
+  return {
+    name: c.name,
+    value: { type: 'string', value: c.value },
+    domain: c.domain,
+    path: c.path,
+    ...(c.expires !== undefined ? { expiry: c.expires } : {}),
+    ...(c.http_only !== undefined ? { httpOnly: c.http_only } : {}),
+    ...(c.secure !== undefined ? { secure: c.secure } : {}),
+    ...(c.same_site !== undefined ? { sameSite: c.same_site.toLowerCase() as Network.SameSite } : {}),
   };
 }

@@ -1,8 +1,8 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, FrameKey, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
-import { toCookieInfo } from './cookies';
+import { toCookieInfo, toPartialCookie } from './cookies';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 import type { Script } from 'webdriver-bidi-protocol';
 import type { BidiBrowser } from './browser';
@@ -250,11 +250,26 @@ export class BidiPage implements BackendPage {
     return this.networkLog.entries.toArray().map((e) => ({ ...e }));
   }
 
+  /** The session's whole jar: its user context's storage partition (not only this page's origin). */
+  private get partition(): BidiParams<'storage.getCookies'>['partition'] {
+    return this.links ? { type: 'storageKey', userContext: this.links.userContext } : { type: 'context', context: this.targetId };
+  }
+
   async cookies(signal: AbortSignal): Promise<CookieInfo[]> {
-    // The session's whole jar: its user context's storage partition (not only this page's origin).
-    const partition: BidiParams<'storage.getCookies'>['partition'] = this.links ? { type: 'storageKey', userContext: this.links.userContext } : { type: 'context', context: this.targetId };
-    const r = await this.send('storage.getCookies', { partition }, signal);
+    const r = await this.send('storage.getCookies', { partition: this.partition }, signal);
     return r.cookies.map(toCookieInfo);
+  }
+
+  async setCookies(cookies: CookieSet[], signal: AbortSignal): Promise<void> {
+    for (const c of cookies) await this.send('storage.setCookie', { cookie: toPartialCookie(c), partition: this.partition }, signal);
+  }
+
+  async deleteCookies(cookies: ReadonlyArray<Pick<CookieInfo, 'name' | 'domain' | 'path'>>, signal: AbortSignal): Promise<void> {
+    for (const c of cookies) await this.send('storage.deleteCookies', { filter: { name: c.name, domain: c.domain, path: c.path }, partition: this.partition }, signal);
+  }
+
+  async setViewport(width: number, height: number, signal: AbortSignal): Promise<void> {
+    await this.send('browsingContext.setViewport', { context: this.targetId, viewport: { width, height } }, signal);
   }
 
   async setFiles(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void> {

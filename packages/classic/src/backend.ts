@@ -67,6 +67,9 @@ export class ClassicBackend implements Backend {
       'page.scroll',
       'page.eval',
       'cookie.list',
+      'cookie.set',
+      'cookie.delete',
+      'page.set_viewport',
       'storage.get',
       'upload.set_files',
     ];

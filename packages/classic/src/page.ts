@@ -1,6 +1,6 @@
 import type { DriverClient } from './client';
 import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, FrameKey, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -8,6 +8,7 @@ import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
 import { navigate, type WaitUntil } from './navigate';
 import { captureScreenshot } from './screenshot';
 import type { ClassicQuirks } from './quirks';
+import { addCookies, removeCookies, sizeViewport } from './jar';
 import type { WireMethod } from './wire';
 
 const CALL_OP = `return (${OP_CALLER}).apply(null, arguments);`;
@@ -103,6 +104,18 @@ export class ClassicPage implements BackendPage {
       if (ProviderError.is(e) && e.details.code === 'javascript_error') throw evalSyntaxError(e.message);
       throw e;
     }
+  }
+
+  async setCookies(cookies: CookieSet[], signal: AbortSignal): Promise<void> {
+    await this.inFrame(TOP_FRAME, signal, async (c) => addCookies(c, cookies, await c.getUrl()));
+  }
+
+  async deleteCookies(cookies: ReadonlyArray<Pick<CookieInfo, 'name'>>, signal: AbortSignal): Promise<void> {
+    await this.inFrame(TOP_FRAME, signal, (c) => removeCookies(c, cookies));
+  }
+
+  async setViewport(width: number, height: number, signal: AbortSignal): Promise<void> {
+    await this.inFrame(TOP_FRAME, signal, (c) => sizeViewport(c, width, height));
   }
 
   /** Get All Cookies (§14.1) sees the current document's cookies only: classic has no jar-wide read. */

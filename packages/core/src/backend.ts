@@ -135,6 +135,16 @@ export interface BackendPage {
   networkEntries?(): NetworkEntry[];
   /** `cookie.list`: the cookies this page's session can see (all of its jar where the engine allows). */
   cookies?(signal: AbortSignal): Promise<CookieInfo[]>;
+  /**
+   * `cookie.set`: adds or replaces each cookie in the session's jar. Core has filled in domain and path
+   * (from the page's URL where absent). An engine that can set only the current document's cookies
+   * refuses another domain with `unsupported_target` / `cookie_domain`.
+   */
+  setCookies?(cookies: CookieSet[], signal: AbortSignal): Promise<void>;
+  /** `cookie.delete`: removes the cookies with these names, domains and paths (as `cookies()` listed them). */
+  deleteCookies?(cookies: ReadonlyArray<Pick<CookieInfo, 'name' | 'domain' | 'path'>>, signal: AbortSignal): Promise<void>;
+  /** `page.set_viewport`: makes the top-level viewport width × height CSS pixels. */
+  setViewport?(width: number, height: number, signal: AbortSignal): Promise<void>;
   /** `upload.set_files`: sets the files of file input `id` (page-script id) of document `doc` in `frame`. */
   setFiles?(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void>;
 }
@@ -168,6 +178,18 @@ export interface CookieInfo {
   http_only: boolean;
   secure: boolean;
   same_site?: string;
+}
+
+/** A cookie as `cookie.set` hands it to the backend: domain and path decided. */
+export interface CookieSet {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires?: number;
+  http_only?: boolean;
+  secure?: boolean;
+  same_site?: 'Strict' | 'Lax' | 'None';
 }
 
 export interface DialogReport {

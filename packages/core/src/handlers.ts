@@ -14,6 +14,7 @@ import { drainWarnings, wireSession } from './ops/events';
 import { reload, traverse } from './ops/history';
 import { listConsole, listCookies, listNetwork, readStorage } from './ops/introspect';
 import { scrollPage } from './ops/scroll';
+import { deleteCookies, setCookies, setViewport, writeStorage } from './ops/state';
 import { setFiles } from './ops/upload';
 import type { PageHandle } from './page';
 import type { Provider } from './provider';
@@ -108,6 +109,10 @@ export const HANDLERS: HandlerTable = {
   'network.list': async (ctx, p) => listNetwork(ctx.page, p),
   'cookie.list': (ctx, p) => listCookies(ctx.page, p, ctx.signal),
   'storage.get': (ctx, p) => readStorage(ctx.page, p, ctx.signal),
+  'storage.set': (ctx, p) => writeStorage(ctx.page, p, ctx.signal),
+  'cookie.set': (ctx, p) => setCookies(ctx.page, p, ctx.signal),
+  'cookie.delete': (ctx, p) => deleteCookies(ctx.page, p, ctx.signal),
+  'page.set_viewport': (ctx, p) => setViewport(ctx.page, p, ctx.signal),
   'upload.set_files': (ctx, p) => setFiles(ctx.provider, ctx.session, ctx.page, p, ctx.signal),
   'download.list': async (ctx) => listDownloads(ctx.session),
   'download.wait': (ctx, p) => waitDownload(ctx.session, p, ctx.warnings, ctx.signal),

@@ -14,6 +14,7 @@ const snap = METHODS['page.snapshot'].params.shape;
 const wait = METHODS['page.wait'].params.shape;
 const shot = METHODS['page.screenshot'].params.shape;
 const evaluate = METHODS['page.eval'].params.shape;
+const viewport = METHODS['page.set_viewport'].params.shape;
 
 type Snapshot = ResultOf<'page.snapshot'>;
 
@@ -193,6 +194,17 @@ export const PAGE_TOOLS: ToolDef[] = [
       const value = JSON.stringify(r.result.value) ?? 'undefined';
       const shown = a.filename !== undefined ? await textOrFile(ctx, a.filename, value, 'the value') : value;
       return { text: `Result (${r.result.type}): ${shown}${r.result.truncated ? ' (truncated)' : ''}`, structured: r.result as unknown as Record<string, unknown> };
+    },
+  }),
+  defineTool({
+    name: 'browser_resize',
+    title: 'Resize the viewport',
+    description: 'Make the page\'s viewport width × height CSS pixels; answers the size the page then has.',
+    method: 'page.set_viewport',
+    input: z.object({ width: field(viewport.width, 'Viewport width in CSS pixels.'), height: field(viewport.height, 'Viewport height in CSS pixels.') }),
+    async run(ctx, a) {
+      const r = await ctx.link.call<ResultOf<'page.set_viewport'>>('page.set_viewport', { width: a.width, height: a.height });
+      return stepAnswer(ctx, ctx.vocab, `Resized the viewport to ${r.result.width}×${r.result.height}.`, r.result, r.warnings);
     },
   }),
   defineTool({

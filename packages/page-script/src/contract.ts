@@ -237,6 +237,8 @@ export interface PageScriptOps {
   scroll(doc: string | null, id: LocalId | null, s: ScrollRequest): ScrollResult;
   /** The document origin's localStorage or sessionStorage (all keys, or only `keys`). */
   storage(kind: 'local' | 'session', keys: string[] | null): StorageResult;
+  /** Writes that storage (clear, then remove `remove`, then set `set`) and answers all it holds after. */
+  storageWrite(kind: 'local' | 'session', w: StorageWrite): StorageResult;
   /** Whether element `id` is an enabled `<input type=file>`, and whether it takes several files. */
   fileInput(doc: string, id: LocalId): FileInputResult;
 }
@@ -252,6 +254,12 @@ export interface ScrollRequest {
 }
 
 export type ScrollResult = { ok: true; scrollX: number; scrollY: number } | { ok: false; code: 'stale_ref'; message: string };
+
+export interface StorageWrite {
+  clear: boolean;
+  remove: string[];
+  set: Record<string, string>;
+}
 
 export type StorageResult = { ok: true; origin: string; entries: Record<string, string> } | { ok: false; origin: string; message: string };
 

@@ -74,6 +74,20 @@ export const UploadFile = z.union([
   }),
 ]);
 
+/** A cookie to set (Playwright's and WebDriver's fields, in the protocol's snake case). */
+export const CookieInit = z.object({
+  name: z.string().min(1).max(4_096),
+  value: z.string().max(4_096),
+  domain: z.string().min(1).max(1_000).optional().describe('Default: the host of the page (or of url).'),
+  path: z.string().max(4_096).optional().describe('Default: "/".'),
+  url: z.string().max(100_000).optional().describe('Instead of domain: the cookie of this URL (its host, and secure for https).'),
+  expires: z.number().finite().optional().describe('Expiry in seconds since the epoch; absent (or -1): a session cookie.'),
+  http_only: z.boolean().optional(),
+  secure: z.boolean().optional(),
+  same_site: z.enum(['Strict', 'Lax', 'None']).optional(),
+});
+export type CookieInit = z.infer<typeof CookieInit>;
+
 /** Additive `page.snapshot` params that shape the answer for a model's context. */
 const SnapshotShape = {
   /** `interactive` keeps actionable elements plus the headings and landmarks that give them context. */
@@ -478,6 +492,39 @@ export const METHODS = {
       ),
     }),
     { scope: 'page' },
+  ),
+  'cookie.set': spec(
+    'optional',
+    "Add or replace cookies in the session's jar. A cookie without domain (and url) belongs to the page's host; on an engine that can only set the current document's cookies (classic WebDriver), another domain is refused.",
+    PageScoped.extend({ cookies: z.array(CookieInit).min(1).max(100) }),
+    z.object({ set: z.number().int() }),
+    { scope: 'page', mutating: true },
+  ),
+  'cookie.delete': spec(
+    'optional',
+    "Delete the session's cookies that match name, domain and path (each optional; none given: every cookie the engine lets the session see).",
+    PageScoped.extend({ name: z.string().max(4_096).optional(), domain: z.string().max(1_000).optional(), path: z.string().max(4_096).optional() }),
+    z.object({ deleted: z.number().int() }),
+    { scope: 'page', mutating: true },
+  ),
+  'storage.set': spec(
+    'optional',
+    "Write the page origin's localStorage or sessionStorage: clear it (clear), remove keys (remove), then set entries; answers what it holds after.",
+    PageScoped.extend({
+      kind: z.enum(['local', 'session']).optional(),
+      entries: z.record(z.string().max(10_000), z.string().max(5_000_000)).optional(),
+      remove: z.array(z.string().max(10_000)).max(10_000).optional(),
+      clear: z.boolean().optional(),
+    }).refine((p) => p.entries !== undefined || p.remove !== undefined || p.clear === true, { message: 'give entries, remove or clear' }),
+    z.object({ origin: z.string(), entries: z.record(z.string(), z.string()) }),
+    { scope: 'page', mutating: true, engineIndependent: true },
+  ),
+  'page.set_viewport': spec(
+    'optional',
+    'Resize the page\'s viewport to width × height CSS pixels (BiDi browsingContext.setViewport; classic WebDriver resizes the window until the viewport has that size). Answers the size the page then has.',
+    PageScoped.extend({ width: z.number().int().min(100).max(10_000), height: z.number().int().min(100).max(10_000) }),
+    z.object({ page_id: z.string(), width: z.number().int(), height: z.number().int() }),
+    { scope: 'page', mutating: true, inJob: true },
   ),
   'download.list': spec('optional', "List the session's downloads.", SessionScoped, z.object({ downloads: z.array(DownloadInfo) }), { scope: 'session' }),
   'download.wait': spec(

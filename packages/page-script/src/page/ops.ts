@@ -8,7 +8,7 @@ import { snapshot } from './snapshot';
 import { probe, query } from './query';
 import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, rect } from './actions';
 import { focus, select, value } from './forms';
-import { fileInput, scroll, storage } from './scroll-storage';
+import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
 
 const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select']);
 
@@ -45,5 +45,6 @@ export const ops: PageScriptOps = {
   metrics,
   scroll,
   storage,
+  storageWrite,
   fileInput,
 };

@@ -1,5 +1,5 @@
-/** Ops behind `page.scroll` and `storage.get`: plain DOM, the same on every engine. */
-import type { FileInputResult, ScrollRequest, ScrollResult, StorageResult } from '../contract';
+/** Ops behind `page.scroll`, `storage.get` and `storage.set`: plain DOM, the same on every engine. */
+import type { FileInputResult, ScrollRequest, ScrollResult, StorageResult, StorageWrite } from '../contract';
 import { resolve } from './registry';
 
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
@@ -22,15 +22,33 @@ export function scroll(doc: string | null, id: number | null, s: ScrollRequest):
   return { ok: true, scrollX: el.scrollLeft, scrollY: el.scrollTop };
 }
 
+/** The document's storage, or why there is none: reading the property throws on opaque origins (data:, sandboxed frames) and when blocked. */
+function storeOf(kind: 'local' | 'session'): Storage | string {
+  try {
+    return kind === 'session' ? sessionStorage : localStorage;
+  } catch (e) {
+    return String((e as Error)?.message ?? e);
+  }
+}
+
+export function storageWrite(kind: 'local' | 'session', w: StorageWrite): StorageResult {
+  const store = storeOf(kind);
+  if (typeof store === 'string') return { ok: false, origin: location.origin, message: store };
+  try {
+    if (w.clear) store.clear();
+    for (const k of w.remove) store.removeItem(k);
+    for (const [k, v] of Object.entries(w.set)) store.setItem(k, v);
+  } catch (e) {
+    // A full quota: what was written before stays, and the answer says what the store holds.
+    return { ok: false, origin: location.origin, message: String((e as Error)?.message ?? e) };
+  }
+  return storage(kind, null);
+}
+
 export function storage(kind: 'local' | 'session', keys: string[] | null): StorageResult {
   const origin = location.origin;
-  let store: Storage;
-  try {
-    // Reading the property itself throws on opaque origins (data:, sandboxed frames) and when blocked.
-    store = kind === 'session' ? sessionStorage : localStorage;
-  } catch (e) {
-    return { ok: false, origin, message: String((e as Error)?.message ?? e) };
-  }
+  const store = storeOf(kind);
+  if (typeof store === 'string') return { ok: false, origin, message: store };
   const entries: Record<string, string> = {};
   const wanted = Array.isArray(keys) ? keys.filter((k) => typeof k === 'string') : null;
   if (wanted) {
