@@ -109,11 +109,19 @@ for (const browser of BROWSERS) {
         const queued = c.call('page.snapshot', { session_id: s.session_id });
         await new Promise((r) => setTimeout(r, 300));
         const killedAt = Date.now();
-        for (const pid of victims) process.kill(pid, 'SIGKILL');
+        for (const pid of victims) {
+          // A helper process of the browser (Chromium's zygote or a renderer) may have ended on its own since it was listed.
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+          }
+        }
         for (const answer of await Promise.all([running, queued])) {
           expect(answer.ok ? 'ok' : answer.error.code).toBe('browser_not_running');
         }
-        expect(Date.now() - killedAt).toBeLessThan(5_000);
+        // Answered by the browser's death, not by the wait's own 20 s deadline.
+        expect(Date.now() - killedAt).toBeLessThan(15_000);
         const degraded = ok(await c.call('provider.status', {}));
         expect(degraded).toMatchObject({ availability: 'degraded', browser_running: false });
         const again = ok(await c.call('session.ensure', {}));
