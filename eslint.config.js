@@ -1,9 +1,19 @@
 // Type-aware lint: a floating promise here is a lost browser command.
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // scripts/test-pack: consumer files for the packed packages, type-checked there (one must fail tsc).
   { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', 'reports/**', 'docs/**', '**/*.js', '!eslint.config.js', 'scripts/test-pack/**'] },
+  // No runtime import cycles in core (handlers → describe → describe-engines → handlers was one): a
+  // layer that imports its user is not a layer. import-x's no-cycle skips `import type`; core alone,
+  // because the rule reads every file's imports and CI time is scarce.
+  {
+    files: ['packages/core/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

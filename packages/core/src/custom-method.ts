@@ -2,7 +2,12 @@ import type { Gate, MethodTraits, Stability } from '@browser-provider/protocol';
 import { traitsOf } from '@browser-provider/protocol';
 import type { z } from 'zod';
 import type { BackendPage, BackendSession } from './backend';
-import type { PathKind } from './ops/upload';
+
+/**
+ * What a client path must name on the server. Here, beside the custom-method types that take it, so
+ * the interface a backend implements imports nothing of core's operations.
+ */
+export type PathKind = 'file' | 'directory';
 
 export interface CustomMethodContext {
   signal: AbortSignal;

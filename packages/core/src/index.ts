@@ -25,6 +25,6 @@ export { DialogPolicy, type DialogAnswer } from './ops/dialog-policy';
 export { ScratchDir } from './ops/scratch';
 export { noHistoryEntry } from './ops/history';
 export { evalSyntaxError } from './ops/eval';
-export { safeFileName, isInside, type PathKind } from './ops/upload';
+export { safeFileName, isInside } from './ops/upload';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';
 export { SerialQueue } from './queue';

@@ -3,10 +3,10 @@ import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, type OwnMethodNam
 import type { z } from 'zod';
 import type { Backend } from './backend';
 import { ownHandler, type DispatchApi } from './core-methods';
-import { traitsOfCustom, type CustomMethod } from './custom-method';
+import { traitsOfCustom, type CustomMethod, type PathKind } from './custom-method';
 import { gateEnabled } from './gates';
 import { handlerOf, type Handler } from './handlers';
-import { allowedPath, type PathKind } from './ops/upload';
+import { allowedPath } from './ops/upload';
 import type { Provider } from './provider';
 
 /**

@@ -1,6 +1,7 @@
 import { realpathSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { ParamsOf, Repair, ResultOf } from '@browser-provider/protocol';
+import type { PathKind } from '../custom-method';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';
@@ -19,8 +20,6 @@ export function isInside(root: string, path: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
-/** What a client path must name on the server. */
-export type PathKind = 'file' | 'directory';
 
 export interface PathPolicy {
   /** `file` (the default) or `directory` (an unpacked extension). */
