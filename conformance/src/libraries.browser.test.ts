@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARIES, LISTENER_ONLY, TOUCH_ONLY, type LibraryPage } from './fixtures/libraries';
+import { ICONS, LIBRARIES, LISTENER_ONLY, TOUCH_ONLY, type LibraryPage } from './fixtures/libraries';
 import { BROWSERS, HAVE_CLI, serveSession } from './testing/serve-session';
 import { quoted, refOf } from './testing/snapshot-text';
 
@@ -48,6 +48,16 @@ for (const browser of BROWSERS) {
       }
       expect(found, t).toEqual(LISTENER_ONLY.targets.map((x) => x.name));
       await clickAll(t, LISTENER_ONLY.targets);
+    });
+
+    it('icon-only clickables get a hint from each source, marked as a hint, and act by their refs', async () => {
+      await open(ICONS.path);
+      const t = String((await call('page.snapshot', { mode: 'interactive', collapse: false })).text);
+      for (const r of ICONS.rows) await call('page.click', { element_ref: refOf(t, `clickable hint:${quoted(r.hint)}`) });
+      const log = `log: ${ICONS.rows.map((r) => r.log).join(' ')}`;
+      expect((await call('page.wait', { text_present: log, timeout_ms: 10_000 })).satisfied, log).toBe(true);
+      // A hint is never printed as a name.
+      for (const r of ICONS.rows) expect(t).not.toContain(`clickable ${JSON.stringify(r.hint)}`);
     });
   });
 }

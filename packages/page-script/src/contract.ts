@@ -62,6 +62,8 @@ export interface RawNode {
    * Set on actionable nodes and frames. Inside an open shadow root it is relative to that root.
    */
   selector_hint?: string;
+  /** A nameless clickable's hint (./page/icon-hint.ts): page text that tells it apart, not its name. */
+  hint?: string;
   children: number[];
   /** Set on `<iframe>`/`<frame>` nodes: the backend resolves the child document with `childFrame(id)`. */
   frame?: true;

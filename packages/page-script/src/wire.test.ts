@@ -14,7 +14,7 @@ const EVERYTHING: FrameSnapshot = {
   title: 'T "quoted" é',
   truncated: true,
   nodes: [
-    node({ role: 'document', name: 'T "quoted" é', children: [1, 4, 5] }),
+    node({ role: 'document', name: 'T "quoted" é', children: [1, 4, 5, 6] }),
     node({ id: 7, role: 'link', name: 'Home', actionable: true, href: 'https://a.test/', selector_hint: '#home', children: [2, 3] }),
     node({ role: 'text', text: 'run\nof text' }),
     node({ id: 3, role: 'button', name: 'Off', enabled: false, states: { disabled: true, expanded: false } }),
@@ -23,6 +23,7 @@ const EVERYTHING: FrameSnapshot = {
       id: 10, role: 'checkbox', name: 'c', actionable: true, value: 'v', level: 3, frame: true,
       states: { checked: 'mixed', disabled: true, expanded: true, selected: true, required: true, invalid: true, focused: true },
     }),
+    node({ id: 11, role: 'clickable', name: '', actionable: true, selector_hint: 'span.trash', hint: 'delete.png' }),
   ],
 };
 

@@ -32,7 +32,7 @@ export interface CompactFrame {
    * (2 bits per field of `STATE_KEYS`: 1 true, 2 false, 3 "mixed").
    */
   n: number[];
-  /** Per node, when flagged and in this order: name, text, value, href, selector hint. */
+  /** Per node, when flagged and in this order: name, text, value, href, selector hint, hint. */
   s: string[];
 }
 
@@ -54,6 +54,7 @@ const HINT = 256;
 const LEVEL = 512;
 const STATES = 1024;
 const FRAME = 2048;
+const ICON_HINT = 4096;
 
 /** The order `statesOf` writes states in; decoding rebuilds each object in this order. */
 const STATE_KEYS = ['checked', 'disabled', 'expanded', 'selected', 'required', 'invalid', 'focused'] as const;
@@ -116,6 +117,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     const bits = node.states === undefined ? 0 : stateBits(node.states);
     if (bits !== 0) flags |= STATES;
     if (node.frame === true) flags |= FRAME;
+    if (node.hint !== undefined) flags |= ICON_HINT;
 
     const kids = node.children;
     n.push(role, flags, kids.length);
@@ -130,6 +132,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     if (node.value !== undefined) s.push(node.value);
     if (href !== undefined) s.push(href);
     if (node.selector_hint !== undefined) s.push(node.selector_hint);
+    if (node.hint !== undefined) s.push(node.hint);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
   return { v: WIRE_VERSION, doc: snap.doc, url: snap.url, title: snap.title, truncated: snap.truncated, roles, base, n, s };
@@ -179,6 +182,7 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     else if (flags & HREF) node.href = str();
     if (flags & STATES) node.states = statesFrom(int());
     if (flags & HINT) node.selector_hint = str();
+    if (flags & ICON_HINT) node.hint = str();
     node.children = [];
     if (flags & FRAME) node.frame = true;
 

@@ -28,6 +28,11 @@ export const SnapshotNode = z.object({
   level: z.number().int().optional(),
   href: z.string().optional(),
   states: NodeStates.optional(),
+  /**
+   * A nameless clickable's hint: page text that tells it apart (a title, an icon's file name, a class
+   * word, a test id). Not an accessible name, and printed as `hint:"…"` in the snapshot text.
+   */
+  hint: z.string().optional(),
 });
 export type SnapshotNode = z.infer<typeof SnapshotNode>;
 

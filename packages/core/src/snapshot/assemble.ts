@@ -49,6 +49,7 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
     if (raw.level !== undefined) node.level = raw.level;
     if (raw.href !== undefined) node.href = raw.href;
     if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
+    if (raw.hint !== undefined) node.hint = raw.hint;
     nodes.push(node);
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const el: SnapshotElement = {

@@ -26,6 +26,15 @@ function page(rows: number, opts: { checked?: number; extra?: boolean } = {}): P
 }
 
 describe('text outline', () => {
+  it("prints a nameless clickable's hint marked as one, and a name over a hint", () => {
+    const nodes: SnapshotNode[] = [
+      { node_id: 'a', role: 'clickable', name: '', hint: 'trash "bin"', element_ref: 'e2', actionable: true, enabled: true },
+      { node_id: 'b', role: 'clickable', name: 'Reply', hint: 'reply.png', element_ref: 'e3', actionable: true, enabled: true },
+    ];
+    const root: SnapshotNode = { node_id: 'n0', role: 'document', name: '', children: ['a', 'b'] };
+    expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('clickable hint:"trash \\"bin\\"" [ref=e2]\nclickable "Reply" [ref=e3]');
+  });
+
   it('prints role, name, states, value, ref and link target, indented by depth', () => {
     const s = page(2, { checked: 1 });
     expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }))).toBe(

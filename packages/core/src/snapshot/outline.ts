@@ -89,7 +89,9 @@ function lineTail(n: SnapshotNode, origin: string | undefined, cell = false): st
 
 export function nodeLine(n: SnapshotNode, origin?: string): string {
   if (n.role === 'text') return `text: ${n.text ?? n.name}`;
-  return (n.name ? `${n.role} ${JSON.stringify(n.name)}` : n.role) + lineTail(n, origin);
+  // A hint is quoted page text like a name, but marked: it is not the element's accessible name.
+  const label = n.name ? ` ${JSON.stringify(n.name)}` : n.hint ? ` hint:${JSON.stringify(n.hint)}` : '';
+  return n.role + label + lineTail(n, origin);
 }
 
 /** A subtree's shape: roles only, two levels deep. Same shape = same kind of row. */
@@ -178,7 +180,7 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
     out.push({ key: `${key}/table${i}`, depth, text: `rows ×${run.repeats}: ${columns.join(' | ')}` });
     for (let r = 0; r < run.repeats; r++) {
       const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
-      const cells = row.map((c, k) => (c.name && c.name !== names[k] ? JSON.stringify(c.name) : '') + lineTail(c, origin, true));
+      const cells = row.map((c, k) => (c.name ? (c.name !== names[k] ? JSON.stringify(c.name) : '') : c.hint ? `hint:${JSON.stringify(c.hint)}` : '') + lineTail(c, origin, true));
       const first = row.find((c) => c.element_ref !== undefined)?.element_ref;
       out.push({
         key: first ?? `${key}/table${i}/row${r}`,

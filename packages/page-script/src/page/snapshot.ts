@@ -20,6 +20,7 @@ import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
 import { pack } from './pack';
 import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
+import { clickableHint } from './icon-hint';
 
 const MAX_TEXT = 2000;
 const DEFAULT_MAX_NODES = 5000;
@@ -246,6 +247,10 @@ class Walk {
     const { name, long } = clickableName(el, flat);
     if (!long) this.nodes.length = mark;
     const node: RawNode = { id: idFor(el), role: 'clickable', name, actionable, enabled, children: long ? kids : [] };
+    if (name === '') {
+      const hint = clickableHint(el);
+      if (hint) node.hint = hint;
+    }
     this.facts(el, 'clickable', enabled, node);
     if (actionable) node.selector_hint = this.hints.hint(el);
     this.emit(node, out);
