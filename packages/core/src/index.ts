@@ -15,6 +15,7 @@ export { Engines, type EnginesOptions } from './engines';
 export { RecyclingBackend, type RecyclePolicy } from './recycle';
 export { parseParams } from './validate';
 export { callerGlob, callerRegex, PatternError } from './pattern';
+export { cut, LIMITS, pageInfoCut } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
 export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction, type PauseAction } from './w3c/keys';

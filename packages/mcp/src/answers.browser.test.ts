@@ -13,7 +13,8 @@ const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json
 const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
 
 const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
-<button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>`);
+<button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>
+<script>if (location.pathname === '/big') document.title = 'x'.repeat(5000000);</script>`);
 
 for (const browser of ENGINES) {
   describe.skipIf(!installed(browser))(`mcp --browser ${browser}: answers`, () => {
@@ -48,6 +49,14 @@ for (const browser of ENGINES) {
       expect(textOf(bad)).toMatch(/^Error unsupported_target \(browser_family\)/);
       const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
       expect(tabs).toContain(`${page.origin()}/kept`);
+    });
+
+    it('cuts a 5 MB document.title in the answers that name the page', async () => {
+      const nav = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/big` } }));
+      expect(nav.length).toBeLessThan(20_000);
+      expect(nav).toContain(`Page: "${'x'.repeat(500)}… [4999500 more characters cut]"`);
+      const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+      expect(tabs.length).toBeLessThan(5_000);
     });
 
     it('closes the popups past --max-tabs, saying so, and refuses one tab too many', async () => {

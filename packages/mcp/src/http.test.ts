@@ -155,3 +155,23 @@ describe('mcp --http: --max-sessions', () => {
     for (const x of [a, b, c]) await x.client.close();
   }, 60_000);
 });
+
+describe('mcp: answers a page makes large', () => {
+  it('cuts a 5 MB title in every answer and bounds a whole answer, saying where and how to get the rest', async () => {
+    const { backend, connect } = await start();
+    const a = await connect();
+    await a.client.callTool({ name: 'browser_snapshot', arguments: {} });
+    const page = backend.pages[0] as StubPage;
+    page.title = 't'.repeat(5_000_000);
+    page.heading = 'h'.repeat(300_000);
+    const text = (r: object) => ((r as { content: Array<{ text?: string }> }).content[0]?.text ?? '');
+    const nav = text(await a.client.callTool({ name: 'browser_navigate', arguments: { url: 'https://example.test/' } }));
+    expect(nav.length).toBeLessThan(101_000);
+    expect(nav).toContain(`${'t'.repeat(500)}… [4999500 more characters cut]`);
+    expect(nav).toMatch(/\nNote: the answer was cut at 100000 of its \d+ characters\. Ask for less: browser_find/);
+    const tabs = text(await a.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
+    expect(tabs.length).toBeLessThan(1_000);
+    expect(tabs).toContain('[4999500 more characters cut]');
+    await a.client.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { parseParams, ProviderError, PROVIDER_VERSION, type ProviderServer } from '@browser-provider/core';
+import { LIMITS, parseParams, ProviderError, PROVIDER_VERSION, type ProviderServer } from '@browser-provider/core';
 import type { ErrorObject } from '@browser-provider/protocol';
 import { CallError, ProviderLink } from './link';
 import { defaultOutputDir } from './output';
@@ -37,13 +37,23 @@ export function listed(t: ToolDef): Tool {
   };
 }
 
+/**
+ * A tool answer as MCP sends it, bounded (core's LIMITS): text past `answerChars` is cut with a note
+ * on how to ask for less, and structuredContent past `structuredChars` is left out, saying so.
+ */
 function toResult(a: ToolAnswer, isError = false): CallToolResult {
+  const text = a.text.length <= LIMITS.answerChars ? a.text : `${a.text.slice(0, LIMITS.answerChars)}\n${answerCutNote(a.text.length)}`;
+  const structured = a.structured !== undefined && JSON.stringify(a.structured).length > LIMITS.structuredChars ? undefined : a.structured;
+  const dropped = a.structured !== undefined && structured === undefined ? `\nNote: the structured result was over ${LIMITS.structuredChars} characters and was left out.` : '';
   return {
-    content: [{ type: 'text', text: a.text }, ...(a.image ? [{ type: 'image' as const, data: a.image.data, mimeType: a.image.mimeType }] : [])],
-    ...(a.structured !== undefined ? { structuredContent: a.structured } : {}),
+    content: [{ type: 'text', text: `${text}${dropped}` }, ...(a.image ? [{ type: 'image' as const, data: a.image.data, mimeType: a.image.mimeType }] : [])],
+    ...(structured !== undefined ? { structuredContent: structured } : {}),
     ...(isError ? { isError: true } : {}),
   };
 }
+
+const answerCutNote = (total: number) =>
+  `Note: the answer was cut at ${LIMITS.answerChars} of its ${total} characters. Ask for less: browser_find for the lines you need, browser_snapshot with scope (one element) or mode "interactive", or a smaller limit for lists.`;
 
 /** Why a tool is not offered: its flag is off, its group is off, no engine here answers its method, or there is no such tool. */
 function notOffered(name: string): ErrorObject {

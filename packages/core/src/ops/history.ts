@@ -2,6 +2,7 @@ import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { readiness } from './navigate';
+import { pageInfoCut } from '../limits';
 
 type NavParams = ParamsOf<'page.go_back'>;
 type NavResult = ResultOf<'page.go_back'>;
@@ -14,7 +15,7 @@ function missing(what: string): ProviderError {
 export async function traverse(page: PageHandle, delta: -1 | 1, p: NavParams, warnings: string[], signal: AbortSignal): Promise<NavResult> {
   if (page.backend.history === undefined) throw missing('traverse history');
   await page.backend.history(delta, readiness(p.wait_until, warnings), signal);
-  const info = await page.backend.info(signal);
+  const info = pageInfoCut(await page.backend.info(signal));
   return { page_id: page.id, url: info.url, title: info.title, navigation_occurred: true };
 }
 
@@ -22,7 +23,7 @@ export async function traverse(page: PageHandle, delta: -1 | 1, p: NavParams, wa
 export async function reload(page: PageHandle, p: ParamsOf<'page.reload'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.reload'>> {
   if (page.backend.reload === undefined) throw missing('reload');
   await page.backend.reload(readiness(p.wait_until, warnings), signal);
-  const info = await page.backend.info(signal);
+  const info = pageInfoCut(await page.backend.info(signal));
   return { page_id: page.id, url: info.url, title: info.title, navigation_occurred: true };
 }
 

@@ -3,6 +3,7 @@ import type { CookieInfo } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { call } from './frames';
+import { cut, LIMITS } from '../limits';
 
 /** Default number of entries `console.list` / `network.list` answer (the newest). */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -11,12 +12,12 @@ const unsupported = (what: string) => new ProviderError('unsupported_method', `T
 
 export function listConsole(page: PageHandle, p: ParamsOf<'console.list'>): ResultOf<'console.list'> {
   if (page.backend.consoleEntries === undefined) throw unsupported('observe the console');
-  return { entries: page.backend.consoleEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)) };
+  return { entries: page.backend.consoleEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((e) => ({ ...e, text: cut(e.text, LIMITS.consoleChars) })) };
 }
 
 export function listNetwork(page: PageHandle, p: ParamsOf<'network.list'>): ResultOf<'network.list'> {
   if (page.backend.networkEntries === undefined) throw unsupported('observe the network');
-  return { requests: page.backend.networkEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)) };
+  return { requests: page.backend.networkEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((r) => ({ ...r, url: cut(r.url, LIMITS.urlChars) })) };
 }
 
 export async function listCookies(page: PageHandle, p: ParamsOf<'cookie.list'>, signal: AbortSignal): Promise<ResultOf<'cookie.list'>> {

@@ -3,6 +3,7 @@ import { ProviderError } from '../errors';
 import { PageHandle } from '../page';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
+import { pageInfoCut } from '../limits';
 
 /** Schemes a page may be opened with; `file:` and `javascript:` are refused (local files, script injection). */
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);
@@ -47,6 +48,6 @@ export async function open(provider: Provider, session: Session, p: ParamsOf<'pa
   }
   const ready = readiness(p.wait_until, warnings);
   await page.backend.navigate(url, ready, signal);
-  const info = await page.backend.info(signal);
+  const info = pageInfoCut(await page.backend.info(signal));
   return { page_id: page.id, url: info.url, title: info.title, navigation_state: ready };
 }

@@ -10,6 +10,7 @@ import { emptyLike, scopeTo } from '../snapshot/scope';
 import { ProviderError, toProviderError } from '../errors';
 import { staleRef, unknownRef } from '../repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
+import { pageInfoCut } from '../limits';
 
 export const DEFAULT_MAX_NODES = 10_000;
 
@@ -123,7 +124,7 @@ export async function snapshotPage(
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
     if (p[flag]) warnings.push(`${flag} is not supported by page.snapshot here; it was ignored`);
   }
-  const head = { page_id: page.id, url: top.snap.url, title: top.snap.title, rev };
+  const head = { page_id: page.id, ...pageInfoCut(top.snap), rev };
 
   if (p.since_rev !== undefined) {
     if (base !== undefined && p.since_rev !== rev) {

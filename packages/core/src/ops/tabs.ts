@@ -4,13 +4,14 @@ import type { Provider } from '../provider';
 import type { Session } from '../session';
 import { raceSignal } from '../deadline';
 import { checkUrl } from './navigate';
+import { pageInfoCut } from '../limits';
 
 /**
  * Tabs are the session's pages; `tab_id` and `page_id` are the same opaque id, so a tab listed here
  * can be used as a page_id directly. Ids are never reused (one provider-wide counter).
  */
 async function tabInfo(session: Session, page: PageHandle, signal: AbortSignal): Promise<ResultOf<'tab.activate'>> {
-  const info = await page.backend.info(signal);
+  const info = pageInfoCut(await page.backend.info(signal));
   page.lastKnown = info;
   return { tab_id: page.id, page_id: page.id, url: info.url, title: info.title, active: session.currentPageId === page.id };
 }
