@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,22 @@ describe('profile locks', () => {
     const c = acquireProfileLock(dir, { sessionId: 's3', owner: 'o1' });
     expect('lock' in c).toBe(true);
     if ('lock' in c) c.lock.release();
+  });
+
+  it('takes over a lock whose holder is a zombie (exited, not yet reaped)', async () => {
+    // `sleep 0` exits under a parent that never reaps it: a zombie, which kill(pid, 0) still finds.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await new Promise<Buffer>((r) => parent.stdout.once('data', r))).toString().trim());
+      while (readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z') await new Promise((r) => setTimeout(r, 20));
+      const dir = tempRoot();
+      writeFileSync(join(dir, LOCK_FILE), JSON.stringify(record({ pid: zombie })));
+      const got = acquireProfileLock(dir, { sessionId: 'new', owner: 'o' });
+      expect('lock' in got).toBe(true);
+      if ('lock' in got) got.lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it.each([

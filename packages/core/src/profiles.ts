@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { pidLive } from './host/procfs';
 
 /**
  * Named persistent profiles: `<root>/<family>/<name>`, kept when sessions close, and used by one
@@ -79,15 +80,6 @@ function removeIfOurs(file: string, token: string): void {
   }
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Whether the holder is gone. A lock of another host cannot be checked and counts as held; one of
  * this process counts as held while this process still holds it (several providers may share a pid).
@@ -95,7 +87,8 @@ function pidAlive(pid: number): boolean {
 export function isStale(r: LockRecord): boolean {
   if (r.host !== hostname()) return false;
   if (r.pid === process.pid) return !heldHere.has(r.token);
-  return !pidAlive(r.pid);
+  // host/procfs's test: a zombie (exited, not reaped) holds nothing, though kill(pid, 0) still finds it.
+  return !pidLive(r.pid);
 }
 
 /** A held profile lock. `release` is idempotent and never removes a lock someone else took since. */
