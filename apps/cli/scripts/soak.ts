@@ -88,7 +88,8 @@ await target.end();
 await site.close();
 
 // The first minute is warm-up (launch, JIT, caches); growth is judged after it.
-const steady = samples.filter((s) => s.t >= 60);
+// Samples taken once the workload stopped (sessions closing, browsers exiting) are not the steady state.
+const steady = samples.filter((s) => s.t >= 60 && s.t <= minutes * 60);
 const rows: Array<[string, (s: Sample) => number, string]> = [
   ['server RSS', (s) => s.serverRssMb, 'MB'],
   ['server + browser RSS (sum of VmRSS; shared pages counted per process)', (s) => s.totalRssMb, 'MB'],
