@@ -41,7 +41,7 @@ export function section(title: string, intro: string[], tables: Table[], notes: 
 }
 
 /** Replaces section `name` of the document (creating the document or the section as needed). */
-export function writeSection(name: 'main' | 'load' | 'grid' | 'mcp' | 'wdio', body: string): void {
+export function writeSection(name: 'main' | 'load' | 'grid' | 'mcp' | 'wdio' | 'real-pages', body: string): void {
   const existing = existsSync(DOC_URL) ? readFileSync(DOC_URL, 'utf8') : HEADER;
   const start = marker(name, 'start');
   const end = marker(name, 'end');

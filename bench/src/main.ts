@@ -127,6 +127,8 @@ function notes(ours: OurEngine[], peers: PeerResult[], it: Iterations): string[]
 async function main(): Promise<void> {
   // `--mcp` is a run of its own (bench/src/mcp.ts): the scripted MCP tasks, ours and Playwright MCP's.
   if (process.argv.includes('--mcp')) return (await import('./mcp')).mcpBench(process.argv.slice(2), log);
+  // `--real-pages` too (bench/src/real-pages/run.ts): saved real sites, ours and Playwright's AI snapshot.
+  if (process.argv.includes('--real-pages')) return (await import('./real-pages/run')).realPagesBench(process.argv.slice(2), log);
   // `--wdio` too (bench/src/wdio.ts): WebdriverIO beside ours, Playwright and Puppeteer, in alternation.
   if (process.argv.includes('--wdio')) return (await import('./wdio')).wdioBench(process.argv.slice(2), log);
   const opts = parseOptions(process.argv.slice(2));

@@ -34,6 +34,9 @@ export const USAGE = `pnpm bench [options]
   --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)
   --mcp                             only the MCP tasks: our MCP server and Playwright MCP, side by side
                                     (with --engines, --quick, --runs N, --write / --no-write)
+  --real-pages                      only the saved real-site pages: our default snapshot and Playwright's AI
+                                    snapshot, characters, link/button coverage and time
+                                    (with --engines, --limit N pages, --write)
   --wdio                            only WebdriverIO beside ours, Playwright and Puppeteer, in alternation
                                     (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)`;
 

