@@ -5,6 +5,7 @@ export { FIXTURE } from './fixtures/pages';
 export { WIDGETS } from './fixtures/widgets';
 export { TASKS_FIXTURE } from './fixtures/tasks';
 export { ERROR_FIXTURE } from './fixtures/error-pages';
+export { SECURITY_FIXTURE } from './fixtures/security-pages';
 export { OPTIONAL_FIXTURE } from './scenarios/optional/pages';
 export {
   CORE_SCENARIOS,

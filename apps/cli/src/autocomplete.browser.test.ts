@@ -20,12 +20,12 @@ const ok = (env: ResponseEnvelope) => {
   return env.result as Record<string, any>;
 };
 
-/** The ref of the item's line (`clickable "Samoa" [ref=e9]`), or of the line holding its text. */
+/** The ref of the item's line (`clickable "Samoa" [e9]`), or of the line holding its text. */
 function refOf(text: string, item: string): string | undefined {
   const lines = text.split('\n');
-  const own = lines.find((l) => l.includes(`"${item}"`) && l.includes('[ref='));
-  const holder = own ?? lines[lines.findIndex((l) => l.trim() === `text: ${item}`) - 1];
-  return /\[ref=([^\]]+)\]/.exec(holder ?? '')?.[1];
+  const own = lines.find((l) => l.includes(`"${item}"`) && /\[e\d+\]/.test(l));
+  const holder = own ?? lines[lines.findIndex((l) => l.trim() === JSON.stringify(item)) - 1];
+  return /\[(e\d+)\]/.exec(holder ?? '')?.[1];
 }
 
 let site: FixtureServer;

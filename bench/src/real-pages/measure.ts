@@ -1,12 +1,16 @@
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_ARGS } from '@browser-provider/chrome';
 import { BINARIES } from '../procs';
 import { median, timeRuns } from '../stats';
 import { StdioProvider } from '../stdio-client';
 import type { Engine } from '../types';
-import type { CorpusPage } from './corpus';
 import { listed, visibleTargets, type Target } from './oracle';
-import type { CorpusServer } from './server';
+
+/**
+ * The contenders, all open at once so each page is measured by every one of them back to back: on a
+ * shared machine the load moves by the minute, and page-by-page alternation gives each contender the
+ * same share of it.
+ */
 
 /** One contender's figures on one page. */
 export interface Shot {
@@ -25,63 +29,85 @@ export interface PageRow {
   ours: Partial<Record<Engine, Shot>>;
 }
 
-/** Timed snapshots per page, after one untimed one (both contenders alike). */
+/** Timed snapshots per page, after one untimed one (every contender alike). */
 export const RUNS = 3;
 
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0]?.slice(0, 160) ?? '';
+const failed = (e: unknown): Shot => ({ chars: Number.NaN, listed: 0, ms: Number.NaN, error: firstLine(e) });
 
-/**
- * Playwright's AI snapshot on Chromium (what Playwright MCP hands a model) and the oracle, in one
- * browser: the oracle runs on the same loaded document, after Playwright's timed snapshots.
- */
-export async function measurePlaywright(server: CorpusServer, pages: readonly CorpusPage[], rows: Map<string, PageRow>, log: (s: string) => void): Promise<string> {
-  const executablePath = BINARIES.chromium();
-  if (!executablePath) throw new Error('Chromium not found');
-  const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
-  try {
-    const page = await browser.newPage();
-    for (const p of pages) {
-      const row = rows.get(p.name) as PageRow;
-      try {
-        await page.goto(server.url(p.name), { waitUntil: 'load', timeout: 60_000 });
-        let text = await page.ariaSnapshot({ mode: 'ai', timeout: 120_000 });
-        const times = await timeRuns(RUNS, async () => (text = await page.ariaSnapshot({ mode: 'ai', timeout: 120_000 })));
-        const targets = await visibleTargets(page);
-        row.targets = targets.length;
-        row.oracle = targets;
-        row.playwright = { chars: text.length, listed: listed(text, targets), ms: median(times) };
-      } catch (e) {
-        row.playwright = { chars: Number.NaN, listed: 0, ms: Number.NaN, error: firstLine(e) };
-        log(`  playwright ${p.name}: ${row.playwright.error}`);
-      }
+/** Playwright's AI snapshot on Chromium (what Playwright MCP hands a model), and the oracle in the same browser. */
+export class PlaywrightSide {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
+
+  static async launch(): Promise<PlaywrightSide> {
+    const executablePath = BINARIES.chromium();
+    if (!executablePath) throw new Error('Chromium not found');
+    const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
+    return new PlaywrightSide(browser, await browser.newPage());
+  }
+
+  get version(): string {
+    return `Playwright on Chromium ${this.browser.version()}`;
+  }
+
+  /** Snapshots `url`, then asks the oracle over the same loaded document. */
+  async measure(url: string, row: PageRow): Promise<void> {
+    try {
+      await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+      const snap = () => this.page.ariaSnapshot({ mode: 'ai', timeout: 120_000 });
+      let text = await snap();
+      const times = await timeRuns(RUNS, async () => (text = await snap()));
+      row.oracle = await visibleTargets(this.page);
+      row.targets = row.oracle.length;
+      row.playwright = { chars: text.length, listed: listed(text, row.oracle), ms: median(times) };
+    } catch (e) {
+      row.playwright = failed(e);
     }
-    return `Playwright ${browser.version()}`;
-  } finally {
-    await browser.close();
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
   }
 }
 
 /** Ours: `browser-provider serve` over stdio, a default `page.snapshot` per page (mode full). */
-export async function measureOurs(engine: Engine, server: CorpusServer, pages: readonly CorpusPage[], rows: Map<string, PageRow>, log: (s: string) => void): Promise<string> {
-  const p = new StdioProvider(engine);
-  try {
-    const status = await p.call('provider.status', {});
-    const sid = String((await p.call('session.ensure', {})).session_id);
-    for (const page of pages) {
-      const row = rows.get(page.name) as PageRow;
-      try {
-        await p.call('page.open', { session_id: sid, url: server.url(page.name), timeout_ms: 60_000 });
-        let snap = await p.call('page.snapshot', { session_id: sid });
-        const times = await timeRuns(RUNS, async () => (snap = await p.call('page.snapshot', { session_id: sid })));
-        const text = String(snap.text);
-        row.ours[engine] = { chars: text.length, listed: listed(text, row.oracle), ms: median(times) };
-      } catch (e) {
-        row.ours[engine] = { chars: Number.NaN, listed: 0, ms: Number.NaN, error: firstLine(e) };
-        log(`  ours/${engine} ${page.name}: ${row.ours[engine]?.error}`);
-      }
+export class OurSide {
+  private constructor(
+    readonly engine: Engine,
+    private readonly p: StdioProvider,
+    private readonly sid: string,
+    readonly version: string,
+  ) {}
+
+  static async launch(engine: Engine): Promise<OurSide> {
+    const p = new StdioProvider(engine);
+    try {
+      const status = await p.call('provider.status', {});
+      const sid = String((await p.call('session.ensure', {})).session_id);
+      return new OurSide(engine, p, sid, `ours on ${engine} ${String(status.browser_version ?? '?')}`);
+    } catch (e) {
+      await p.close();
+      throw e;
     }
-    return `${engine} ${String(status.browser_version ?? '?')}`;
-  } finally {
-    await p.close();
+  }
+
+  async measure(url: string, row: PageRow): Promise<void> {
+    try {
+      await this.p.call('page.open', { session_id: this.sid, url, timeout_ms: 60_000 });
+      const snap = () => this.p.call('page.snapshot', { session_id: this.sid });
+      let s = await snap();
+      const times = await timeRuns(RUNS, async () => (s = await snap()));
+      const text = String(s.text);
+      row.ours[this.engine] = { chars: text.length, listed: listed(text, row.oracle), ms: median(times) };
+    } catch (e) {
+      row.ours[this.engine] = failed(e);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.p.close();
   }
 }

@@ -4,7 +4,7 @@ import { installed } from '../options';
 import { toConsole } from '../report';
 import { ENGINES, type Engine } from '../types';
 import { CORPUS_LICENSE, CORPUS_PACKAGE, CORPUS_VERSION, ensureCorpus } from './corpus';
-import { measureOurs, measurePlaywright, RUNS, type PageRow } from './measure';
+import { OurSide, PlaywrightSide, RUNS, type PageRow } from './measure';
 import { pagesTable, totalsTable } from './report';
 import { REFUSE_OUTSIDE, serveCorpus } from './server';
 
@@ -32,14 +32,25 @@ export async function realPagesBench(argv: string[], log: (s: string) => void): 
   const rows = new Map<string, PageRow>(pages.map((p) => [p.name, { name: p.name, oracle: [], targets: 0, ours: {} }]));
   const versions: string[] = [];
   const started = new Date();
+  const sides: Array<PlaywrightSide | OurSide> = [];
   try {
-    log(`${pages.length} pages: Playwright and the oracle on Chromium`);
-    versions.push(await measurePlaywright(server, pages, rows, log));
-    for (const e of engines) {
-      log(`ours on ${e}`);
-      versions.push(await measureOurs(e, server, pages, rows, log));
+    const pw = await PlaywrightSide.launch();
+    sides.push(pw);
+    const ours: OurSide[] = [];
+    for (const e of engines) ours.push(await OurSide.launch(e));
+    sides.push(...ours);
+    versions.push(...sides.map((s) => s.version));
+    log(`${pages.length} pages, each by Playwright (and the oracle), then ours on ${engines.join(', ')}`);
+    for (const [i, p] of pages.entries()) {
+      const row = rows.get(p.name) as PageRow;
+      // The oracle runs with Playwright's pass: ours is judged against it, so Playwright goes first.
+      await pw.measure(server.url(p.name), row);
+      for (const o of ours) await o.measure(server.url(p.name), row);
+      const errors = [row.playwright, ...Object.values(row.ours)].filter((s) => s?.error).map((s) => s?.error);
+      if (errors.length || i % 10 === 9) log(`  ${i + 1}/${pages.length} ${p.name}${errors.length ? `: ${errors.join('; ')}` : ''}`);
     }
   } finally {
+    for (const s of sides) await s.close().catch(() => undefined);
     await server.close();
   }
   const list = [...rows.values()];

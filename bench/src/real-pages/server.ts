@@ -9,10 +9,29 @@ import type { Corpus } from './corpus';
  * fetches) itself, on every engine, before it reaches the network; the page's inline scripts still
  * run, as they did when it was saved. Anything else on this origin answers 404. No charset in the
  * header: each saved page declares its own.
+ *
+ * A page is served as if from its own site: its absolute links to the host it was saved from (the
+ * fixture's folder name, else its canonical URL's host) are rewritten to root-relative ones, which
+ * is what they are on that site. Both contenders read the same rewritten page.
  */
 
 export const REFUSE_OUTSIDE =
   "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self'; frame-src 'self'; form-action 'self'";
+
+/** The host a page was saved from: its fixture folder (`www.cnn.com/…`), else its canonical URL's. */
+function hostOf(file: string): string | undefined {
+  const dir = file.split('/').at(-2) ?? '';
+  if (dir.includes('.') && dir !== 'fixtures') return dir;
+  const m = /<link[^>]+rel=["']canonical["'][^>]*href=["']https?:\/\/([^/"']+)/i.exec(readFileSync(file, 'latin1'));
+  return m?.[1];
+}
+
+/** Rewrites `http(s)://host/…` and `//host/…` in attribute values to `/…` (bytes kept: latin1 in and out). */
+function ownSite(html: string, host: string | undefined): string {
+  if (host === undefined) return html;
+  const h = host.replace(/[.]/g, '\\.');
+  return html.replace(new RegExp(`(=\\s*["'])(?:https?:)?//${h}(?=[/"'])/?`, 'gi'), '$1/');
+}
 
 export interface CorpusServer {
   url(name: string): string;
@@ -28,7 +47,7 @@ export async function serveCorpus(corpus: Corpus): Promise<CorpusServer> {
     hits++;
     const file = byPath.get(decodeURIComponent(new URL(req.url ?? '/', 'http://corpus').pathname));
     if (file === undefined) return void res.writeHead(404, { 'content-security-policy': REFUSE_OUTSIDE }).end();
-    const body = readFileSync(file);
+    const body = Buffer.from(ownSite(readFileSync(file, 'latin1'), hostOf(file)), 'latin1');
     res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': REFUSE_OUTSIDE, 'cache-control': 'no-store', 'content-length': body.length });
     res.end(body);
   });

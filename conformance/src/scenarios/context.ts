@@ -54,7 +54,8 @@ export type ScenarioId =
   | 's03-fake-user-agent'
   | 's04-cross-session'
   | 's05-gated-methods'
-  | 's06-spoofed-realm';
+  | 's06-spoofed-realm'
+  | 's07-scope-forgery';
 
 /**
  * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.

@@ -9,7 +9,7 @@ import {
 } from './errors-actions';
 import { OPTIONAL_SCENARIOS } from './optional/index';
 import { hungPageScenario, slowNavigationScenario } from './errors-robustness';
-import { coveringIframeScenario, fakeUserAgentScenario, spoofedHitTestScenario, spoofedRealmScenario } from './security-pages';
+import { coveringIframeScenario, fakeUserAgentScenario, scopeForgeryScenario, spoofedHitTestScenario, spoofedRealmScenario } from './security-pages';
 import { crossSessionScenario, gatedMethodsScenario } from './security-reach';
 import { pageClickScenario, pageOpenScenario, pageSnapshotScenario, pageTypeScenario } from './page';
 import { sessionCloseScenario, sessionEnsureScenario } from './session';
@@ -47,7 +47,7 @@ export const ERROR_SCENARIOS: readonly Scenario[] = [
 export { OPTIONAL_FIXTURE, OPTIONAL_PAGES, OPTIONAL_SCENARIOS } from './optional/index';
 
 /** What a hostile page or another session can make the provider do (issue 13). */
-export const SECURITY_SCENARIOS: readonly Scenario[] = [spoofedHitTestScenario, coveringIframeScenario, fakeUserAgentScenario, crossSessionScenario, gatedMethodsScenario, spoofedRealmScenario];
+export const SECURITY_SCENARIOS: readonly Scenario[] = [spoofedHitTestScenario, coveringIframeScenario, fakeUserAgentScenario, crossSessionScenario, gatedMethodsScenario, spoofedRealmScenario, scopeForgeryScenario];
 
 /** Everything a certification runs by default: the four tiers, core, then errors, optional, security. */
 export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS, ...OPTIONAL_SCENARIOS, ...SECURITY_SCENARIOS];

@@ -34,7 +34,7 @@ export class ErrorPageModel {
   }
 
   static handles(path: string): boolean {
-    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa].some((p) => p.path === path);
+    return [E.covered, E.disabled, E.rerender, E.docA, E.docB, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa, S.forgery].some((p) => p.path === path);
   }
 
   elements(): FakeElement[] {
@@ -65,13 +65,16 @@ export class ErrorPageModel {
         return [button('target', S.realm.button, { cover: `div#${S.realm.overlayId}` })];
       case S.fakeUa.path:
         return [button('visible', S.fakeUa.visible), button('zero', S.fakeUa.hidden, { actionable: false, noBox: true })];
+      // The fake prints no page text, so there is nothing to forge; the region holds what follows it.
+      case S.forgery.path:
+        return [{ key: 'account', role: 'region', name: S.forgery.region, actionable: false }, button('save', S.forgery.button)];
       default:
         return [];
     }
   }
 
   texts(): string[] {
-    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa].find((p) => p.path === this.path)?.title ?? 'Document';
+    const title = [E.covered, E.disabled, E.rerender, E.ambiguous, E.upload, E.slow, E.hung, S.spoof, S.iframe, S.realm, S.fakeUa, S.forgery].find((p) => p.path === this.path)?.title ?? 'Document';
     if (this.path === E.rerender.path) return [title, `${E.rerender.renderedPrefix}${this.renders}`, this.status];
     if (this.path === E.upload.path || this.path === E.slow.path) return [title];
     if (this.path === E.hung.path) return [title, 'Responsive'];

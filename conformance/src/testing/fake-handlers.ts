@@ -119,7 +119,8 @@ export class FakeProvider {
   async snapshot(p: ParamsOf<'page.snapshot'>, signal: AbortSignal): Promise<ResultOf<'page.snapshot'>> {
     const page = this.page(p);
     await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
-    return page.snapshot(++this.rev, this.broken !== '05-page-snapshot');
+    // Broken: the scope is not looked up by ref at all (s07), so the answer is the whole page.
+    return page.snapshot(++this.rev, this.broken !== '05-page-snapshot', this.broken === 's07-scope-forgery' ? undefined : p.scope);
   }
 
   async click(p: ParamsOf<'page.click'>, signal: AbortSignal): Promise<ResultOf<'page.click'>> {

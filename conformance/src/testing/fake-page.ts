@@ -96,7 +96,22 @@ export class FakePage {
     return [...this.texts(), ...this.elements().map((e) => e.name)].join('\n');
   }
 
-  snapshot(rev: number, outlineControls: boolean): ResultOf<'page.snapshot'> {
+  /** `scope`: the element with that ref and the elements after it (the fake's one container, a region, holds what follows it). */
+  snapshot(rev: number, outlineControls: boolean, scope?: string): ResultOf<'page.snapshot'> {
+    const whole = this.snapshot1(rev, outlineControls);
+    if (scope === undefined) return whole;
+    const at = whole.snapshot.nodes.findIndex((n) => n.element_ref === scope);
+    const nodes = at < 0 ? [] : whole.snapshot.nodes.slice(at).filter((n) => n.element_ref !== undefined);
+    const refs = new Set(nodes.map((n) => n.element_ref));
+    return {
+      ...whole,
+      snapshot: { ...whole.snapshot, root: { ...whole.snapshot.root, children: nodes.slice(0, 1).map((n) => n.node_id) }, nodes },
+      elements: whole.elements.filter((e) => refs.has(e.element_ref)),
+      text: whole.text.split('\n').filter((l) => [...refs].some((r) => l.includes(`[ref=${r}]`))).join('\n'),
+    };
+  }
+
+  private snapshot1(rev: number, outlineControls: boolean): ResultOf<'page.snapshot'> {
     const [heading, ...rest] = this.texts();
     const nodes: SnapshotNode[] = [];
     if (heading !== undefined) nodes.push({ node_id: 'n1', role: 'heading', name: heading, text: heading, level: 1 });

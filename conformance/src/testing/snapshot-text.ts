@@ -9,7 +9,7 @@ export function ok(env: ResponseEnvelope): Record<string, any> {
 
 /** The ref on the first line matching `line` (a regex source up to the ref; the line's tail may hold states). */
 export function refOf(text: string, line: string): string {
-  const m = new RegExp(`^\\s*${line}[^\\n]*?\\[ref=(e\\d+)\\]`, 'm').exec(text);
+  const m = new RegExp(`^\\s*${line}[^\\n]*?\\[(e\\d+)\\]`, 'm').exec(text);
   if (!m) throw new Error(`no line /${line}/ with a ref in:\n${text}`);
   return m[1]!;
 }

@@ -25,7 +25,7 @@ const page = servePage(`<!doctype html><title>Groups</title>
 <h1>Shopping list</h1>
 <p id="jar"></p><p id="size"></p>
 <script>document.getElementById('jar').textContent = 'cookies: ' + document.cookie; document.getElementById('size').textContent = 'size ' + innerWidth + 'x' + innerHeight; onresize = () => document.getElementById('size').textContent = 'size ' + innerWidth + 'x' + innerHeight;</script>
-<ul id="list"><li>Apples</li><li>Pears</li></ul>
+<ul id="list" aria-label="Groceries"><li>Apples</li><li>Pears</li></ul>
 <label><input type="checkbox" id="c" checked> Express</label>
 <label>Note <input id="note" value="ring twice"></label>
 <button id="go" onclick="document.getElementById('out').textContent='went'">Go</button>
@@ -69,7 +69,7 @@ for (const [browser, transport] of ENGINES) {
       expect(textOf(missing)).toMatch(/^Error element_not_found \(not_visible\): The text "Bananas" is not visible.*\nRepair: browser_snapshot/);
       expect((await call('browser_verify_element_visible', { role: 'button', accessibleName: 'Go' })).isError).toBeFalsy();
       expect((await call('browser_verify_element_visible', { role: 'link', accessibleName: 'Go' })).isError).toBe(true);
-      const list = refOf(snap, 'list [ref=');
+      const list = refOf(snap, 'list "Groceries"');
       expect((await call('browser_verify_list_visible', { element: 'list', target: list, items: ['Apples', 'Pears'] })).isError).toBeFalsy();
       expect(textOf(await call('browser_verify_list_visible', { element: 'list', target: list, items: ['Apples', 'Plums'] }))).toContain('Not visible in list: "Plums"');
       const box = refOf(snap, 'checkbox "Express"');
@@ -84,9 +84,9 @@ for (const [browser, transport] of ENGINES) {
 
     it('takes Playwright MCP’s arguments: snapshot target, depth and filename; screenshot and console filename and level', async () => {
       const full = textOf(await call('browser_snapshot', {}));
-      const list = refOf(full, 'list [ref=');
+      const list = refOf(full, 'list "Groceries"');
       const scoped = textOf(await call('browser_snapshot', { target: list, depth: 0 }));
-      expect(scoped).toMatch(/^list \[ref=e\d+\]$/m);
+      expect(scoped).toMatch(/^list "Groceries" \[e\d+\]$/m);
       expect(scoped).not.toContain('Apples');
       const saved = textOf(await call('browser_snapshot', { filename: 'snaps/page.yml' }));
       const path = /Wrote the snapshot to (\S+) /.exec(saved)?.[1] ?? '';

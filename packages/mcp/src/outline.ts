@@ -1,8 +1,9 @@
 import { callerRegex } from '@browser-provider/core';
 
 /**
- * Reading the snapshot outline (docs/snapshot.md: one line per node, two spaces per level) for the
- * tools that show part of it. The outline is the protocol's; this only selects lines of it.
+ * Reading the snapshot outline (docs/snapshot.md: one line per node, two spaces per level) for
+ * browser_find, which shows the lines around a match. The outline is the protocol's; this only selects
+ * lines of it. A scope is never found here: core resolves it by ref.
  */
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
@@ -19,18 +20,6 @@ function ancestors(lines: readonly string[], at: number): number[] {
     }
   }
   return out;
-}
-
-/** A line that names `ref`: `[ref=e12]` on a node line, `[e12]` in a table row. */
-const namesRef = (line: string, ref: string) => line.includes(`[ref=${ref}]`) || line.includes(`[${ref}]`);
-
-/** The element `ref`'s line and everything nested under it, dedented; undefined when it is not there. */
-export function scopeLines(text: string, ref: string): string | undefined {
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => namesRef(l, ref));
-  if (at < 0) return undefined;
-  const base = indentOf(lines[at] as string);
-  return [at, ...subtree(lines, at)].map((i) => (lines[i] as string).slice(base)).join('\n');
 }
 
 const MAX_MATCHES = 30;

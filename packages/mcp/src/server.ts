@@ -23,7 +23,7 @@ export interface McpOptions {
 }
 
 const INSTRUCTIONS =
-  'Drive a real browser. browser_navigate answers with an outline of the page in which each element has a ref ([ref=e12]); pass that ref as target to browser_click, browser_type and the others. Every action answers with what changed since the last snapshot (+ added, - removed, ~ changed lines), so a new browser_snapshot is rarely needed. Errors name a repair: the tool to call next.';
+  'Drive a real browser. browser_navigate answers with an outline of the page in which each element has a ref ([e12]); pass that ref as target to browser_click, browser_type and the others. Every action answers with what changed since the last snapshot (+ added, - removed, ~ changed lines), so a new browser_snapshot is rarely needed. Errors name a repair: the tool to call next.';
 
 /** A tool as tools/list shows it: JSON Schema from its zod input, and the hints clients read. */
 export function listed(t: ToolDef): Tool {

@@ -3,7 +3,7 @@ import { METHODS, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
 import { snapshotAnswer, stepAnswer } from './steps';
 import { defineTool, field, refOnly, Target, type ToolDef } from './tool';
-import { depthLines, findLines, scopeLines } from './outline';
+import { depthLines, findLines } from './outline';
 import { pageLine } from './answer';
 import { Filename, readInput, textOrFile, writeOutput } from './output';
 
@@ -49,7 +49,7 @@ export const PAGE_TOOLS: ToolDef[] = [
     name: 'browser_snapshot',
     title: 'Page snapshot',
     description:
-      'The page as a compact outline: one line per element with its role, name, state and ref ([ref=e12]) to act on. Use since_rev for only what changed, mode "interactive" for actionable elements only, target (or scope) for one element\'s subtree, depth to cut deep levels.',
+      'The page as a compact outline: one line per element with its role, name, state and ref ([e12]) to act on. Use since_rev for only what changed, mode "interactive" for actionable elements only, target (or scope) for one element\'s subtree, depth to cut deep levels.',
     method: 'page.snapshot',
     input: z.object({
       mode: snap.mode,
@@ -63,21 +63,11 @@ export const PAGE_TOOLS: ToolDef[] = [
     async run(ctx, a) {
       const { scope: given, target, depth, filename, ...shape } = a;
       const scope = given ?? target;
-      const s = await ctx.link.call<Snapshot>('page.snapshot', shape);
+      // The scope is resolved by core, by ref in the ref registry: never by searching the text, which
+      // the page writes most of (a paragraph can spell out any ref).
+      const ref = scope !== undefined ? refOnly(scope) : undefined;
+      const s = await ctx.link.call<Snapshot>('page.snapshot', { ...shape, ...(ref !== undefined ? { scope: ref } : {}) });
       let text = s.result.text;
-      if (scope !== undefined) {
-        const ref = refOnly(scope);
-        const lines = scopeLines(text, ref);
-        if (lines === undefined) {
-          throw new CallError({
-            code: 'element_not_found',
-            message: `${scope} is not in the page's current snapshot${s.result.diff ? ' diff' : ''}.`,
-            retryable: false,
-            details: { code: 'scope_not_found', repair: { method: 'page.snapshot', params: {}, hint: 'Take a full snapshot and pick a ref from it.' } },
-          });
-        }
-        text = lines;
-      }
       if (depth !== undefined) text = depthLines(text, depth);
       if (filename !== undefined) {
         ctx.link.seen(s.result.page_id, s.result.url, s.result.rev);

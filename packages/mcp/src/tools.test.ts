@@ -4,7 +4,7 @@ import { createProviderServer } from '@browser-provider/core';
 import { describe, expect, it } from 'vitest';
 import { StubBackend } from '@browser-provider/core/testing';
 import { parseListen } from './http';
-import { findLines, scopeLines } from './outline';
+import { findLines } from './outline';
 import { listed } from './server';
 import { offeredTools, TOOLS, VOCABULARY } from './tools';
 
@@ -88,17 +88,12 @@ describe('repairs in tool words', () => {
   });
 });
 
-const OUTLINE = ['main [ref=e1]', '  heading "Prices" [level=1] [ref=e2]', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]', '      cell "$31.50" [ref=e6]', '    row [ref=e7]', '      cell "Compact lamp" [ref=e8]', '  link "Search" [ref=e9] -> /s'].join('\n');
+const OUTLINE = ['main [e1]', '  heading "Prices" [level=1] [e2]', '  table "Products" [e3]', '    row [e4]', '      cell "Quiet lamp" [e5]', '      cell "$31.50" [e6]', '    row [e7]', '      cell "Compact lamp" [e8]', '  link "Search" [e9] -> /s'].join('\n');
 
 describe('reading the outline', () => {
-  it('scopes to one element and what is inside it', () => {
-    expect(scopeLines(OUTLINE, 'e4')).toBe('row [ref=e4]\n  cell "Quiet lamp" [ref=e5]\n  cell "$31.50" [ref=e6]');
-    expect(scopeLines(OUTLINE, 'e99')).toBeUndefined();
-  });
-
   it('finds text or a regex with the lines that contain each match', () => {
     const r = findLines(OUTLINE, { text: 'quiet LAMP' });
-    expect(r).toEqual({ count: 1, shown: 1, snippets: ['main [ref=e1]', '  …', '  table "Products" [ref=e3]', '    row [ref=e4]', '      cell "Quiet lamp" [ref=e5]', '      cell "$31.50" [ref=e6]'] });
+    expect(r).toEqual({ count: 1, shown: 1, snippets: ['main [e1]', '  …', '  table "Products" [e3]', '    row [e4]', '      cell "Quiet lamp" [e5]', '      cell "$31.50" [e6]'] });
     const re = findLines(OUTLINE, { regex: '/\\$\\d+\\.50/' });
     expect('count' in re && re.count).toBe(1);
     expect(findLines(OUTLINE, { regex: '(' })).toHaveProperty('error');

@@ -18,7 +18,7 @@ export const KEYS_PAGE = `<!doctype html><meta charset="utf-8"><title>Keys</titl
 
 /** The recorded keydowns from a snapshot's text: the `[…]` list `#log` shows, one `key/code[/mods]` each. */
 export function readKeyLog(snapshotText: string): string[] {
-  // The one bracketed list with a slash in it (refs are `[ref=e1]`).
+  // The one bracketed list with a slash in it (refs are `[e1]`).
   const m = /\[([^\]]*\/[^\]]*)\]/.exec(snapshotText.replace(/\s+/g, ' '));
   if (!m) throw new Error(`no key log in the snapshot:\n${snapshotText.slice(0, 2000)}`);
   return (m[1] as string).split(' ').filter((s) => s !== '').map((s) => {

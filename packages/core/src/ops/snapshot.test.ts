@@ -52,7 +52,7 @@ describe('page.snapshot since_rev: the base is the snapshot as it was answered',
       base_found: true,
       added: [],
       removed: [],
-      changed: [{ line: `button "Stop" [ref=${button}]`, was: `button "Go" [ref=${button}]`, element_ref: button }],
+      changed: [{ line: `button "Stop" [${button}]`, was: `button "Go" [${button}]`, element_ref: button }],
     });
     expect(next.elements).toEqual([{ element_ref: button, role: 'button', name: 'Stop', text: 'Stop', actionable: true, enabled: true }]);
   });
@@ -101,7 +101,7 @@ describe('page.snapshot scope', () => {
     const full = await call('page.snapshot', { session_id });
     const [form, heading, button] = [refOf(full, 'form'), refOf(full, 'heading'), refOf(full, 'button')];
     const scoped = await call('page.snapshot', { session_id, scope: form });
-    expect(scoped.text).toBe(`form "Sign up" [ref=${form}]\n  heading "Join" [level=2] [ref=${heading}]\n  button "Go" [ref=${button}]`);
+    expect(scoped.text).toBe(`form "Sign up" [${form}]\n  heading "Join" [level=2] [${heading}]\n  button "Go" [${button}]`);
     expect(scoped.elements.map((e: any) => e.element_ref)).toEqual([button]);
     expect(scoped.snapshot.root.children).toHaveLength(1);
     expect(scoped.snapshot.nodes.map((n: any) => n.role)).toEqual(['form', 'heading', 'button']);
@@ -109,7 +109,7 @@ describe('page.snapshot scope', () => {
     const diff = await call('page.snapshot', { session_id, scope: form, since_rev: full.rev });
     expect(diff.diff).toEqual({
       since_rev: full.rev, base_found: true, added: [], removed: [],
-      changed: [{ element_ref: button, line: `button "Stop" [ref=${button}]`, was: `button "Go" [ref=${button}]` }],
+      changed: [{ element_ref: button, line: `button "Stop" [${button}]`, was: `button "Go" [${button}]` }],
     });
   });
 

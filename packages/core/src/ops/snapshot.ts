@@ -139,8 +139,9 @@ export async function snapshotPage(
     warnings.push(`rev ${p.since_rev} is not among this page's recent snapshots; answered with a full snapshot`);
   }
 
-  // Folding hides rows; the interactive view must list every actionable element, so it sets them as tables.
-  const fold = p.collapse === false ? 'none' : p.collapse === true || mode === 'full' ? 'hide' : 'table';
+  // The default hides nothing: runs are written compactly (link lists, alike lines, tables in the
+  // interactive view); only an explicit collapse: true folds runs of like-shaped rows away.
+  const fold = p.collapse === false ? 'none' : p.collapse === true ? 'hide' : mode === 'full' ? 'alike' : 'table';
   const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url });
   const text = p.include_text === false ? { text: '', cut: false } : limitText(renderOutline(lines), p.max_text_chars);
   truncated ||= text.cut;

@@ -32,21 +32,21 @@ describe('text outline', () => {
       { node_id: 'b', role: 'clickable', name: 'Reply', hint: 'reply.png', element_ref: 'e3', actionable: true, enabled: true },
     ];
     const root: SnapshotNode = { node_id: 'n0', role: 'document', name: '', children: ['a', 'b'] };
-    expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('clickable hint:"trash \\"bin\\"" [ref=e2]\nclickable "Reply" [ref=e3]');
+    expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('clickable hint:"trash \\"bin\\"" [e2]\nclickable "Reply" [e3]');
   });
 
   it('prints role, name, states, value, ref and link target, indented by depth', () => {
     const s = page(2, { checked: 1 });
     expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }))).toBe(
       [
-        'heading "Catalog" [level=1] [ref=e1]',
+        'heading "Catalog" [level=1] [e1]',
         'list',
-        '  listitem [ref=e10]',
-        '    link "Item 0" [ref=e11] -> /item/0',
-        '    checkbox "Pick 0" [ref=e12]',
-        '  listitem [ref=e13]',
-        '    link "Item 1" [ref=e14] -> /item/1',
-        '    checkbox "Pick 1" [checked] [ref=e15]',
+        '  listitem [e10]',
+        '    link "Item 0" [e11] -> /item/0',
+        '    checkbox "Pick 0" [e12]',
+        '  listitem [e13]',
+        '    link "Item 1" [e14] -> /item/1',
+        '    checkbox "Pick 1" [checked] [e15]',
       ].join('\n'),
     );
   });
@@ -81,7 +81,7 @@ describe('text outline', () => {
     expect(lines[5]).toBe('  "Item 4" [e112] -> /item/4 | "Remove" [e113] | [e114]');
     expect(lines).toHaveLength(12);
     // Another origin keeps its full URL; every ref of the run is printed.
-    expect(lines[11]).toBe('link "Elsewhere" [ref=e9] -> https://other.test/x');
+    expect(lines[11]).toBe('link "Elsewhere" [e9] -> https://other.test/x');
     for (let r = 100; r < 130; r++) expect(lines.join('\n')).toContain(`[e${r}]`);
     // Without folding, one line per node as before.
     expect(renderOutline(outlineLines(root, nodes, { fold: 'none' })).split('\n')).toHaveLength(31);
@@ -111,11 +111,11 @@ describe('since_rev diff', () => {
     const before = page(3);
     const after = page(2, { checked: 0, extra: true });
     const { diff } = diffSnapshots(before, after, 7);
-    expect(diff.changed).toEqual([{ element_ref: 'e12', line: 'checkbox "Pick 0" [checked] [ref=e12]', was: 'checkbox "Pick 0" [ref=e12]' }]);
-    expect(diff.added.map((a) => a.line)).toEqual(['text: Saved!']);
+    expect(diff.changed).toEqual([{ element_ref: 'e12', line: 'checkbox "Pick 0" [checked] [e12]', was: 'checkbox "Pick 0" [e12]' }]);
+    expect(diff.added.map((a) => a.line)).toEqual(['"Saved!"']);
     expect(diff.removed.map((r) => r.element_ref)).toEqual(['e16', 'e17', 'e18']);
     const text = diffText(diff);
-    expect(text).toContain('~ checkbox "Pick 0" [checked] [ref=e12]');
+    expect(text).toContain('~ checkbox "Pick 0" [checked] [e12]');
     expect(text.length).toBeLessThan(300);
     const pruned = pruneToDiff(after, [{ element_ref: 'e12', role: 'checkbox', name: 'Pick 0', text: 'Pick 0', actionable: true, enabled: true }], diff);
     expect(pruned.snapshot.nodes.map((n) => n.element_ref)).toEqual(['e12']);

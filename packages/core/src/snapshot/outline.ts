@@ -1,34 +1,39 @@
 import type { SnapshotNode } from '@browser-provider/protocol';
+import { hrefShown, originOf, quote, safeRole, shortHref } from './notation';
+import { alikeRun, COLLAPSE_KEEP, COLLAPSE_MIN_RUN, commonName, linkRun, shape, tableRun, type Run } from './outline-runs';
 
 /**
  * The compact text view of a snapshot, one line per node, two spaces of indent per level:
  *
- *   heading "Welcome" [level=1] [ref=e1]
- *   textbox "Email" [required] value="a@b.c" [ref=e4]
- *   link "Docs" [ref=e5] -> /docs
- *   text: Plain text run
- *   … 995 more like the 3 above (listitem); snapshot with collapse=false to see them
+ *   heading "Welcome" [level=1] [e1]
+ *   textbox "Email" [required] value="a@b.c" [e4]
+ *   link "Docs" [e5] -> /docs
+ *   "Plain text run"
+ *   links: "Home" [e6] / | "News" [e7] /news | "Shop" [e8] https://shop.example/
+ *   3× button "Reply" [e9] [e10] [e11]
  *
- * Grammar (docs/snapshot.md): `role ["name"] {[state]} [value="…"] [ref=eN] [-> href]`, `text: …`, or a
- * fold line starting with `…`. Link targets on the page's own origin are written from the path. The
- * document root itself is not printed (its name is the page title).
+ * Grammar: docs/snapshot.md. Page strings are quoted by ./notation.ts. Link targets on the page's own
+ * origin are written from the path, in-page anchors not at all. The document root is not printed (its
+ * name is the page title); nameless wrappers (list items, divs) never reach here (the walk drops them).
  *
- * Long runs of repeated siblings are either folded (`hide`: a few shown, the rest counted — the full
- * view) or set as a table (`table`: nothing hidden — the interactive view, which must list every
- * actionable element). A table is a header naming the columns, then one line per repeat:
+ * `fold` says what happens to runs of siblings:
+ * - `none`: one line per node (diffs key on it, and `collapse: false` asks for it);
+ * - `alike` (full mode's default): runs of plain links as one `links:` line, runs of leaves that print
+ *   exactly alike as one `N×` line carrying every ref — nothing is hidden;
+ * - `table` (interactive mode's default): as `alike`, and runs of repeated leaf groups set as a table:
  *
- *   rows ×1000: link | button "Add to cart" | textbox | checkbox "Compare"
- *     "Sturdy kettle 0" [e8] -> /item/0 | [e9] | "Note for item 0" [e10] | [e11]
+ *     rows ×1000: link | button "Add to cart" | textbox | checkbox "Compare"
+ *       "Sturdy kettle 0" [e8] -> /item/0 | [e9] | "Note for item 0" [e10] | [e11]
  *
- * A cell is its node's line without the role (the column's), without the name when it is the one in
- * the header, and with the ref as `[eN]`.
+ * - `hide` (`collapse: true`): long runs of same-shaped siblings folded to their first three and a
+ *   line that counts the rest.
  */
 
-export type FoldStyle = 'none' | 'hide' | 'table';
+export type FoldStyle = 'none' | 'alike' | 'hide' | 'table';
 
 export interface OutlineOptions {
   fold: FoldStyle;
-  /** The page URL: link targets on its origin are printed from the path. */
+  /** The page URL: link targets on its origin are printed from the path, anchors into it not at all. */
   base?: string | undefined;
 }
 
@@ -41,33 +46,17 @@ export interface OutlineLine {
   text: string;
 }
 
-/** Runs of at least this many same-shaped siblings are folded when collapsing. */
-export const COLLAPSE_MIN_RUN = 8;
-/** How many of a folded run stay visible. */
-export const COLLAPSE_KEEP = 3;
+export { COLLAPSE_KEEP, COLLAPSE_MIN_RUN };
 
-/** `href` as printed: from the path when it is on the page's origin. */
-export function shortHref(href: string, origin: string | undefined): string {
-  if (origin === undefined || !href.startsWith(origin)) return href;
-  const rest = href.slice(origin.length);
-  return rest.startsWith('/') ? rest : href;
+interface Ctx {
+  origin: string | undefined;
+  page: string | undefined;
 }
 
-function originOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    const o = new URL(url).origin;
-    return o === 'null' ? undefined : o;
-  } catch {
-    return undefined;
-  }
-}
+const href = (n: SnapshotNode, c: Ctx): string | undefined => (n.href !== undefined && hrefShown(n.href, c.page) ? n.href : undefined);
 
-/**
- * The part of a node's line after role and name: states, value, ref, link target. Table cells write
- * the ref as `[eN]`: the header already says what each cell is, and a long table is where it adds up.
- */
-function lineTail(n: SnapshotNode, origin: string | undefined, cell = false): string {
+/** States, value and level: what a line says about its node besides role, name, ref and target. */
+function facts(n: SnapshotNode): string {
   let s = '';
   const st = n.states;
   if (n.level !== undefined) s += ` [level=${n.level}]`;
@@ -81,117 +70,86 @@ function lineTail(n: SnapshotNode, origin: string | undefined, cell = false): st
     if (st.invalid) s += ' [invalid]';
     if (st.focused) s += ' [focused]';
   }
-  if (n.value !== undefined && n.value !== '') s += ` value=${JSON.stringify(n.value)}`;
-  if (n.element_ref !== undefined) s += cell ? ` [${n.element_ref}]` : ` [ref=${n.element_ref}]`;
-  if (n.href !== undefined) s += ` -> ${shortHref(n.href, origin)}`;
+  if (n.value !== undefined && n.value !== '') s += ` value=${quote(n.value)}`;
   return s;
 }
 
-export function nodeLine(n: SnapshotNode, origin?: string): string {
-  if (n.role === 'text') return `text: ${n.text ?? n.name}`;
+const ref = (n: SnapshotNode) => (n.element_ref !== undefined ? ` [${n.element_ref}]` : '');
+const target = (n: SnapshotNode, c: Ctx) => {
+  const h = href(n, c);
+  return h === undefined ? '' : ` -> ${shortHref(h, c.origin)}`;
+};
+
+/** A node's line without its ref (what "exactly alike" compares). */
+function bare(n: SnapshotNode): string {
+  if (n.role === 'text') return quote(n.text ?? n.name);
+  const role = safeRole(n.role);
   // A hint is quoted page text like a name, but marked: it is not the element's accessible name.
-  const label = n.name ? ` ${JSON.stringify(n.name)}` : n.hint ? ` hint:${JSON.stringify(n.hint)}` : '';
-  return n.role + label + lineTail(n, origin);
+  const label = n.name ? ` ${quote(n.name)}` : n.hint ? ` hint:${quote(n.hint)}` : '';
+  return role + label + facts(n);
 }
 
-/** A subtree's shape: roles only, two levels deep. Same shape = same kind of row. */
-function shape(n: SnapshotNode, byId: Map<string, SnapshotNode>, depth = 0): string {
-  const kids = n.children;
-  if (depth >= 2 || kids === undefined || kids.length === 0) return n.role;
-  // A loop, not map + join: this runs for every child of every node when folding.
-  let s = `${n.role}(`;
-  for (let i = 0; i < kids.length; i++) {
-    if (i > 0) s += ',';
-    const k = byId.get(kids[i] as string);
-    if (k !== undefined) s += shape(k, byId, depth + 1);
-  }
-  return `${s})`;
-}
-
-/** Tables are made of runs of up to this many siblings repeated (a row of a list or grid). */
-const TABLE_MAX_COLUMNS = 8;
-
-interface Run {
-  /** Siblings per repeat. */
-  period: number;
-  repeats: number;
+export function nodeLine(n: SnapshotNode, base?: string): string {
+  const c = { origin: originOf(base), page: base };
+  return n.role === 'text' ? bare(n) : bare(n) + ref(n) + target(n, c);
 }
 
 /**
- * The longest run starting at `i` of a group of `period` leaf siblings repeated at least
- * COLLAPSE_MIN_RUN times with the same roles (for tables), preferring the shortest period.
+ * A run of plain links as one line. When most targets share another origin than the page's, it is
+ * written once in the line's head and those targets from their path; others stay whole.
  */
-function tableRun(kids: SnapshotNode[], i: number): Run | undefined {
-  let best: Run | undefined;
-  for (let period = 1; period <= TABLE_MAX_COLUMNS && i + period * COLLAPSE_MIN_RUN <= kids.length; period++) {
-    let leaves = true;
-    for (let k = 0; k < period; k++) if ((kids[i + k] as SnapshotNode).children?.length || (kids[i + k] as SnapshotNode).role === 'text') leaves = false;
-    if (!leaves) break;
-    let repeats = 1;
-    for (;;) {
-      const at = i + repeats * period;
-      if (at + period > kids.length) break;
-      let same = true;
-      for (let k = 0; k < period && same; k++) {
-        const a = kids[i + k] as SnapshotNode;
-        const b = kids[at + k] as SnapshotNode;
-        same = a.role === b.role && !b.children?.length;
-      }
-      if (!same) break;
-      repeats++;
-    }
-    if (repeats >= COLLAPSE_MIN_RUN && (best === undefined || repeats * period > best.repeats * best.period)) best = { period, repeats };
-  }
-  return best;
-}
-
-/** The name most cells of a column share, when at least half do (it goes in the header). */
-function commonName(cells: SnapshotNode[]): string {
+function linkList(run: readonly SnapshotNode[], c: Ctx): string {
   const counts = new Map<string, number>();
-  for (const c of cells) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-  let name = '';
-  let most = 0;
-  for (const [n, k] of counts) if (k > most) [name, most] = [n, k];
-  return most * 2 >= cells.length ? name : '';
+  for (const n of run) {
+    const o = originOf(href(n, c));
+    if (o !== undefined) counts.set(o, (counts.get(o) ?? 0) + 1);
+  }
+  let common = c.origin;
+  let most = common !== undefined ? (counts.get(common) ?? 0) : 0;
+  let all = 0;
+  for (const [o, k] of counts) {
+    all += k;
+    if (k > most) [common, most] = [o, k];
+  }
+  if (most < 2 || most * 2 < all) common = c.origin;
+  const cell = (n: SnapshotNode) => {
+    const h = href(n, c);
+    return `${quote(n.name)}${ref(n)}${h === undefined ? '' : ` ${shortHref(h, common)}`}`;
+  };
+  return `links${common !== c.origin && common !== undefined ? ` (${common})` : ''}: ${run.map(cell).join(' | ')}`;
 }
 
 export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
   const byId = new Map<string, SnapshotNode>();
   for (const n of nodes) byId.set(n.node_id, n);
-  const origin = originOf(opts.base);
+  const c: Ctx = { origin: originOf(opts.base), page: opts.base };
+  const compact = opts.fold === 'alike' || opts.fold === 'table';
   const out: OutlineLine[] = [];
+  const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) =>
+    out.push({ key: first ?? key, depth, text, ...(first ? { ref: first } : {}), ...(parentRef ? { parentRef } : {}) });
   const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
     const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
-    const line: OutlineLine = { key, depth, text: nodeLine(node, origin) };
-    if (node.element_ref) line.ref = node.element_ref;
-    if (parentRef) line.parentRef = parentRef;
-    out.push(line);
+    push(key, depth, nodeLine(node, opts.base), node.element_ref, parentRef);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
-  const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, ref: string | undefined) => {
-    const columns: string[] = [];
+  const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, parentRef: string | undefined) => {
     const names: string[] = [];
+    const columns: string[] = [];
     for (let k = 0; k < run.period; k++) {
       const cells = Array.from({ length: run.repeats }, (_, r) => kids[i + r * run.period + k] as SnapshotNode);
       const name = commonName(cells);
       names.push(name);
-      columns.push(name ? `${cells[0]?.role} ${JSON.stringify(name)}` : (cells[0]?.role ?? ''));
+      const role = safeRole(cells[0]?.role ?? '');
+      columns.push(name ? `${role} ${quote(name)}` : role);
     }
     out.push({ key: `${key}/table${i}`, depth, text: `rows ×${run.repeats}: ${columns.join(' | ')}` });
     for (let r = 0; r < run.repeats; r++) {
       const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
-      const cells = row.map((c, k) => (c.name ? (c.name !== names[k] ? JSON.stringify(c.name) : '') : c.hint ? `hint:${JSON.stringify(c.hint)}` : '') + lineTail(c, origin, true));
-      const first = row.find((c) => c.element_ref !== undefined)?.element_ref;
-      out.push({
-        key: first ?? `${key}/table${i}/row${r}`,
-        depth: depth + 1,
-        text: cells.map((c) => c.trim()).join(' | '),
-        ...(first ? { ref: first } : {}),
-        ...(ref ? { parentRef: ref } : {}),
-      });
+      const cells = row.map((n, k) => `${n.name ? (n.name !== names[k] ? quote(n.name) : '') : n.hint ? `hint:${quote(n.hint)}` : ''}${facts(n)}${ref(n)}${target(n, c)}`.trim());
+      push(`${key}/table${i}/row${r}`, depth + 1, cells.join(' | '), row.find((n) => n.element_ref !== undefined)?.element_ref, parentRef);
     }
   };
-  const children = (node: SnapshotNode, depth: number, key: string, ref: string | undefined) => {
+  const children = (node: SnapshotNode, depth: number, key: string, parentRef: string | undefined) => {
     const ids = node.children;
     if (ids === undefined || ids.length === 0) return;
     const kids: SnapshotNode[] = [];
@@ -204,24 +162,37 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       if (opts.fold === 'table') {
         const run = tableRun(kids, i);
         if (run !== undefined) {
-          table(kids, i, run, depth, key, ref);
+          table(kids, i, run, depth, key, parentRef);
           i += run.period * run.repeats - 1;
+          continue;
+        }
+      }
+      if (compact) {
+        const links = linkRun(kids, i);
+        const alike = links > 0 ? 0 : alikeRun(kids, i, (n) => bare(n) + target(n, c));
+        const run = kids.slice(i, i + Math.max(links, alike));
+        if (links > 0) push(`${key}/links${i}`, depth, linkList(run, c), run[0]?.element_ref, parentRef);
+        else if (alike > 0) {
+          const first = run[0] as SnapshotNode;
+          push(`${key}/alike${i}`, depth, `${alike}× ${bare(first)}${run.map(ref).join('')}${target(first, c)}`, first.element_ref, parentRef);
+        }
+        if (run.length > 0) {
+          i += run.length - 1;
           continue;
         }
       }
       let run = 1;
       while (opts.fold === 'hide' && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
       if (run >= COLLAPSE_MIN_RUN) {
-        for (let j = 0; j < COLLAPSE_KEEP; j++) walk(kids[i + j] as SnapshotNode, depth, key, ref, i + j);
-        const hidden = run - COLLAPSE_KEEP;
+        for (let j = 0; j < COLLAPSE_KEEP; j++) walk(kids[i + j] as SnapshotNode, depth, key, parentRef, i + j);
         out.push({
           key: `${key}/fold${i}`,
           depth,
-          text: `… ${hidden} more like the ${COLLAPSE_KEEP} above (${kids[i]?.role}); snapshot with collapse=false to see them`,
+          text: `… ${run - COLLAPSE_KEEP} more like the ${COLLAPSE_KEEP} above (${safeRole(kids[i]?.role ?? '')}); snapshot with collapse=false to see them`,
         });
         i += run - 1;
       } else {
-        walk(kids[i] as SnapshotNode, depth, key, ref, i);
+        walk(kids[i] as SnapshotNode, depth, key, parentRef, i);
       }
     }
   };

@@ -102,10 +102,10 @@ export const textOf = (r: object) =>
     .map((b) => b.text ?? '')
     .join('\n');
 
-/** The ref on the outline line that contains `needle` (`textbox "Username" [ref=e3]` → e3). */
+/** The ref on the outline line that contains `needle` (`textbox "Username" [e3]` → e3). */
 export function refOf(text: string, needle: string): string {
-  const line = text.split('\n').find((l) => l.includes(needle) && /\[ref=e\d+\]/.test(l));
-  const m = line !== undefined ? /\[ref=(e\d+)\]/.exec(line) : null;
+  const line = text.split('\n').find((l) => l.includes(needle) && /\[e\d+\]/.test(l));
+  const m = line !== undefined ? /\[(e\d+)\]/.exec(line) : null;
   if (m === null) throw new Error(`no ref for ${JSON.stringify(needle)} in:\n${text}`);
   return m[1] as string;
 }

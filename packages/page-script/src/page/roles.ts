@@ -21,6 +21,12 @@ export const CONTEXT_ROLES = new Set([
 export const GENERIC_ROLES = new Set(['generic', 'none', 'presentation']);
 
 /**
+ * Kept only when named, like generics: a nameless list or list item says nothing its children do not
+ * (a named one, `<ul aria-label="Sections">`, is context). form and region are landmarks only when named.
+ */
+export const WRAPPER_ROLES = new Set(['list', 'listitem', 'form', 'region']);
+
+/**
  * Name-from-content roles whose content *is* the name: the text below them is not repeated, and
  * passive descendants fold into them.
  */

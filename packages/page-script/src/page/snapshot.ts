@@ -2,7 +2,8 @@
  * The snapshot walk: one pass down the composed tree producing RawNodes. Ordering rules:
  * - a subtree is pruned (not even walked) for display:none, `hidden`, `inert`, aria-hidden="true" and
  *   non-content tags; visibility:hidden hides only the element itself, so its children are still walked;
- * - unnamed generic containers fold (their children go to the nearest emitted ancestor);
+ * - unnamed generic containers, lists and list items fold (their children go to the nearest emitted
+ *   ancestor): a wrapper with no name and no action is not worth a line or a ref;
  * - adjacent text across folded inline elements merges into one run; block boxes break runs;
  * - text under a node whose name came from that text is not repeated.
  */
@@ -11,7 +12,7 @@ import { DOC, idFor } from './registry';
 import { composedChildren, deepActiveElement } from './tree';
 import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
 import {
-  CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES,
+  CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES, WRAPPER_ROLES,
   finalRole, isEditingHost, nativelyActionable, roleOf,
 } from './roles';
 import { accessibleName, flat, LabelIndex } from './names';
@@ -183,7 +184,7 @@ class Walk {
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
     if (editingHost) role = 'textbox';
     const actionable = interactiveKind && enabled && this.hasSize(el);
-    const generic = GENERIC_ROLES.has(role) || role === 'form' || role === 'region';
+    const generic = GENERIC_ROLES.has(role) || WRAPPER_ROLES.has(role);
     const ownTextIsAName = tag === 'label' ? control !== null : suppressesOwnText(el);
 
     let keep: boolean;
