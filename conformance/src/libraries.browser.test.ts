@@ -9,7 +9,7 @@ import { quoted, refOf } from './testing/snapshot-text';
  * its ref reaches that handler. The listener-only page shows what a preload adds, and what WebKit,
  * without one, honestly misses.
  */
-const line = (name: string) => new RegExp(`^\\s*clickable ${quoted(name)} \\[ref=e\\d+\\]`, 'm');
+const line = (name: string) => new RegExp(`^\\s*clickable ${quoted(name)} \\[e\\d+\\]`, 'm');
 
 for (const browser of BROWSERS) {
   describe.skipIf(!HAVE_CLI)(`front-end library handlers on ${browser}`, () => {

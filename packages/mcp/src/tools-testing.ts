@@ -52,7 +52,7 @@ export const TESTING_TOOLS: ToolDef[] = [
       const s = await snap(ctx);
       const hit = s.snapshot.nodes.find((n) => n.role === a.role && norm(n.name) === norm(a.accessibleName));
       if (hit === undefined) throw failed('not_visible', `No visible ${a.role} named ${JSON.stringify(a.accessibleName)} on ${s.url}.`);
-      return { text: `Verified: ${a.role} ${JSON.stringify(hit.name)}${hit.element_ref ? ` [ref=${hit.element_ref}]` : ''} is visible.`, structured: { verified: true, element_ref: hit.element_ref } };
+      return { text: `Verified: ${a.role} ${JSON.stringify(hit.name)}${hit.element_ref ? ` [${hit.element_ref}]` : ''} is visible.`, structured: { verified: true, element_ref: hit.element_ref } };
     },
   }),
   defineTool({
