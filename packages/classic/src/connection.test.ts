@@ -72,3 +72,43 @@ describe('DriverConnection against a driver that never answers', () => {
     }
   });
 });
+
+describe('DriverConnection when its driver dies under a command', () => {
+  it('waits for the exit that trails a refused wire, so the caller and alive agree at once', { timeout: 30_000 }, async () => {
+    // A driver that hangs up on the command, and whose exit event comes 150 ms later, as a SIGKILLed
+    // driver's does on a loaded machine.
+    let settle: (how: string) => void = () => undefined;
+    const exited = new Promise<string>((r) => (settle = r));
+    const endpoint = { port: 0, exitReason: undefined as string | undefined, exited, pids: () => [], kill: async () => undefined };
+    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url === '/session') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: { sessionId: 's1', capabilities: {} } }));
+          return;
+        }
+        res.socket?.destroy();
+        setTimeout(() => {
+          endpoint.exitReason = 'signal SIGKILL';
+          settle('signal SIGKILL');
+        }, 150);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    (endpoint as { port: number }).port = (server.address() as AddressInfo).port;
+    const launcher: ClassicLauncher = { isolation: 'per_process', startDriver: async () => endpoint, capabilities: () => ({}), shutdown: async () => undefined };
+    try {
+      const conn = await DriverConnection.open(endpoint, launcher, AbortSignal.timeout(10_000));
+      const failed = await conn.run(AbortSignal.timeout(10_000), (c) => c.executeScript('return 1', [])).then(
+        () => 'answered',
+        (e: unknown) => e,
+      );
+      expect(failed).toBeInstanceOf(ProviderError);
+      expect(failed).toMatchObject({ code: 'browser_not_running', details: { code: 'driver_exited' } });
+      expect(conn.alive).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});

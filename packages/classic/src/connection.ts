@@ -91,6 +91,7 @@ export class DriverConnection {
         this.where = {};
         if (signal.aborted) throw signal.reason;
         this.endpoint.noticeFailure?.(e);
+        if (e instanceof WireError && e.error === 'transport' && this.endpoint.url === undefined) await this.settleExit();
         if (this.endpoint.exitReason !== undefined) throw driverExited(this.endpoint.exitReason);
         throw translateWebDriverError(await this.sessionLoss(e));
       }
@@ -215,6 +216,19 @@ export class DriverConnection {
    * crash or hang"). Either way the connection is marked lost — else it would look alive and be
    * handed to the next session — and the caller gets the session-gone error, not a bare failure.
    */
+  /**
+   * A refused or reset wire usually means the driver just died, and its exit event can trail the
+   * failed request by a moment on a loaded machine: wait for it briefly, so the caller is told
+   * `driver_exited` and `running()` says false at once, rather than a bare transport failure now
+   * and the truth later.
+   */
+  private async settleExit(): Promise<void> {
+    if (this.endpoint.exitReason !== undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.endpoint.exited, new Promise<void>((r) => (timer = setTimeout(r, 1000)))]);
+    clearTimeout(timer);
+  }
+
   private async sessionLoss(e: unknown): Promise<unknown> {
     const { name, message } = webdriverErrorName(e);
     if (name === 'invalid session id') {
