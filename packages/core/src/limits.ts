@@ -11,6 +11,13 @@ export const LIMITS = {
   urlChars: 4_096,
   /** One console message. */
   consoleChars: 4_000,
+  /** A request method: a page's fetch may name any token. */
+  methodChars: 32,
+  /**
+   * All entries of one console.list / network.list answer together (their text and URLs). Past it the
+   * oldest are left out and counted in `omitted`, so one answer stays readable by any client.
+   */
+  listChars: 1_000_000,
   /** The text of one MCP tool answer (about 25k tokens); the rest is had by asking for less. */
   answerChars: 100_000,
   /** An MCP answer's structuredContent, as JSON; past it only the text answer is sent. */
@@ -25,4 +32,20 @@ export function cut(s: string, max: number): string {
 /** A page's url and title as answers carry them. */
 export function pageInfoCut(info: { url: string; title: string }): { url: string; title: string } {
   return { url: cut(info.url, LIMITS.urlChars), title: cut(info.title, LIMITS.titleChars) };
+}
+
+/**
+ * The newest entries of `all` that fit `budget` characters (as `size` counts them), oldest first as
+ * given, and how many older ones were left out. The newest entry is always kept: each is cut already.
+ */
+export function newestWithin<T>(all: readonly T[], budget: number, size: (e: T) => number): { kept: T[]; omitted: number } {
+  let used = 0;
+  let i = all.length;
+  while (i > 0) {
+    const next = used + size(all[i - 1]!);
+    if (next > budget && i < all.length) break;
+    used = next;
+    i -= 1;
+  }
+  return { kept: all.slice(i), omitted: i };
 }

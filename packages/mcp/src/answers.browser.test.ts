@@ -14,7 +14,11 @@ const installed = (b: string) => status.some((s) => s.browser === b && s.status.
 
 const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
 <button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>
-<script>if (location.pathname === '/big') document.title = 'x'.repeat(5000000);</script>`);
+<script>if (location.pathname === '/big') document.title = 'x'.repeat(5000000);
+if (location.pathname === '/noisy') {
+  for (let i = 0; i < 300; i++) console.log(i + ':' + 'c'.repeat(5000));
+  for (let i = 0; i < 3; i++) fetch('/r' + i + '?' + 'u'.repeat(100000)).catch(() => {});
+}</script>`);
 
 for (const browser of ENGINES) {
   describe.skipIf(!installed(browser))(`mcp --browser ${browser}: answers`, () => {
@@ -57,6 +61,34 @@ for (const browser of ENGINES) {
       expect(nav).toContain(`Page: "${'x'.repeat(500)}… [4999500 more characters cut]"`);
       const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
       expect(tabs.length).toBeLessThan(5_000);
+    });
+
+    it('cuts long request URLs and console messages, and leaves the oldest out past the list budget, saying so', async () => {
+      await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/noisy` } });
+      if (browser === 'safari') {
+        // Classic WebDriver observes neither the console nor the network: both tools refuse by name.
+        for (const name of ['browser_network_requests', 'browser_console_messages']) {
+          const refused = await s.client.callTool({ name, arguments: {} });
+          expect(refused.isError).toBe(true);
+          expect(textOf(refused)).toMatch(/^Error unsupported_method/);
+        }
+        return;
+      }
+      const requests = async () => textOf(await s.client.callTool({ name: 'browser_network_requests', arguments: {} }));
+      await expect.poll(async () => (await requests()).match(/\/r\d\?u+… \[\d+ more characters cut\]/g)?.length ?? 0, { timeout: 30_000 }).toBe(3);
+      const net = await requests();
+      expect(net.length).toBeLessThan(20_000);
+      expect(net).toContain(`/r0?${'u'.repeat(100)}`);
+      // 300 messages of 5,000 characters: each is cut to 4,000, and together they pass the 1,000,000
+      // budget, so the oldest are left out; the note comes first, where the answer's own cut cannot take it.
+      const logged = await s.client.callTool({ name: 'browser_console_messages', arguments: { limit: 300 } });
+      const text = textOf(logged);
+      expect(text).toMatch(/^Note: \d+ older messages were left out to keep the answer within its size limit/);
+      const entries = (logged.structuredContent as { entries: Array<{ text: string }> }).entries;
+      expect(entries.length).toBeGreaterThan(200);
+      expect(entries.length).toBeLessThan(300);
+      expect(entries.at(-1)!.text).toMatch(/^299:c{3996}… \[1004 more characters cut\]$/);
+      expect(entries.reduce((n, e) => n + e.text.length, 0)).toBeLessThanOrEqual(1_000_000);
     });
 
     it('closes the popups past --max-tabs, saying so, and refuses one tab too many', async () => {

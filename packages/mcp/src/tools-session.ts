@@ -10,6 +10,9 @@ import { defineTool, field, type ToolContext, type ToolDef } from './tool';
 
 const dialog = OWN_METHODS['dialog.handle'].params.shape;
 const ensure = METHODS['session.ensure'].params.shape;
+/** The note (first, so an answer cut at its end keeps it) for entries a list answer left out to stay within its size limit (`LIMITS.listChars`). */
+const omittedNote = (omitted: number | undefined, what: string): string[] =>
+  omitted === undefined ? [] : [`Note: ${omitted} older ${what} were left out to keep the answer within its size limit; ask with a smaller limit.`];
 const consoleList = METHODS['console.list'].params.shape;
 const networkList = METHODS['network.list'].params.shape;
 const tabNew = METHODS['tab.new'].params.shape;
@@ -120,7 +123,7 @@ export const SESSION_TOOLS: ToolDef[] = [
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', { limit: 10_000 });
       const shown = r.result.entries.filter((e) => levelRank(e.level) <= CONSOLE_LEVELS.indexOf(a.level ?? 'info')).slice(-(a.limit ?? 100));
-      const lines = shown.map((e) => `[${e.level}] ${e.text}`);
+      const lines = [...omittedNote(r.result.omitted, 'messages'), ...shown.map((e) => `[${e.level}] ${e.text}`)];
       return { text: await textOrFile(ctx, a.filename, lines.length > 0 ? lines.join('\n') : 'No console messages.', 'the messages'), structured: { entries: shown } };
     },
   }),
@@ -138,9 +141,10 @@ export const SESSION_TOOLS: ToolDef[] = [
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'network.list'>>('network.list', { limit: 10_000 });
       const re = a.filter !== undefined ? regexArg(a.filter) : undefined;
-      const numbered = r.result.requests.map((q, i) => ({ n: i + 1, q }));
+      // Numbered over everything the page kept, so an index stays the same when older ones were left out.
+      const numbered = r.result.requests.map((q, i) => ({ n: (r.result.omitted ?? 0) + i + 1, q }));
       const shown = numbered.filter(({ q }) => (a.static === true || !isStatic(q)) && (re === undefined || re.test(q.url))).slice(-(a.limit ?? 100));
-      const lines = shown.map(({ n, q }) => `${n}. ${q.method} ${q.url} ${q.failed ? 'failed' : (q.status ?? '…')}`);
+      const lines = [...omittedNote(r.result.omitted, 'requests'), ...shown.map(({ n, q }) => `${n}. ${q.method} ${q.url} ${q.failed ? 'failed' : (q.status ?? '…')}`)];
       return { text: await textOrFile(ctx, a.filename, lines.length > 0 ? lines.join('\n') : 'No requests.', 'the list'), structured: { requests: shown.map(({ n, q }) => ({ index: n, ...q })) } };
     },
   }),

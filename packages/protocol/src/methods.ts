@@ -454,6 +454,7 @@ export const METHODS = {
           failed: z.boolean().optional(),
         }),
       ),
+      omitted: z.number().int().positive().optional().describe('Older requests left out to keep the answer within its size limit; ask with a smaller limit.'),
     }),
     { scope: 'page' },
   ),
@@ -463,6 +464,7 @@ export const METHODS = {
     PageScoped.extend({ limit: z.number().int().positive().max(10_000).optional() }),
     z.object({
       entries: z.array(z.object({ level: z.string(), text: z.string(), timestamp: z.number(), source: z.string().optional() })),
+      omitted: z.number().int().positive().optional().describe('Older messages left out to keep the answer within its size limit; ask with a smaller limit.'),
     }),
     { scope: 'page' },
   ),

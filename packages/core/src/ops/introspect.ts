@@ -3,7 +3,7 @@ import type { CookieInfo } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { call } from './frames';
-import { cut, LIMITS } from '../limits';
+import { cut, LIMITS, newestWithin } from '../limits';
 
 /** Default number of entries `console.list` / `network.list` answer (the newest). */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -12,12 +12,19 @@ const unsupported = (what: string) => new ProviderError('unsupported_method', `T
 
 export function listConsole(page: PageHandle, p: ParamsOf<'console.list'>): ResultOf<'console.list'> {
   if (page.backend.consoleEntries === undefined) throw unsupported('observe the console');
-  return { entries: page.backend.consoleEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((e) => ({ ...e, text: cut(e.text, LIMITS.consoleChars) })) };
+  const entries = page.backend.consoleEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((e) => ({ ...e, text: cut(e.text, LIMITS.consoleChars) }));
+  const { kept, omitted } = newestWithin(entries, LIMITS.listChars, (e) => e.text.length);
+  return { entries: kept, ...(omitted > 0 ? { omitted } : {}) };
 }
 
 export function listNetwork(page: PageHandle, p: ParamsOf<'network.list'>): ResultOf<'network.list'> {
   if (page.backend.networkEntries === undefined) throw unsupported('observe the network');
-  return { requests: page.backend.networkEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((r) => ({ ...r, url: cut(r.url, LIMITS.urlChars) })) };
+  const requests = page.backend
+    .networkEntries()
+    .slice(-(p.limit ?? DEFAULT_LIST_LIMIT))
+    .map((r) => ({ ...r, method: cut(r.method, LIMITS.methodChars), url: cut(r.url, LIMITS.urlChars) }));
+  const { kept, omitted } = newestWithin(requests, LIMITS.listChars, (r) => r.url.length + r.method.length);
+  return { requests: kept, ...(omitted > 0 ? { omitted } : {}) };
 }
 
 export async function listCookies(page: PageHandle, p: ParamsOf<'cookie.list'>, signal: AbortSignal): Promise<ResultOf<'cookie.list'>> {
