@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { SECURITY_FIXTURE, startFixtureServer, TASKS_FIXTURE, type FixtureServer } from '@browser-provider/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,8 +180,9 @@ for (const browser of ENGINES) {
     describe('over Streamable HTTP', () => {
       let h: HttpServer;
       const TOKEN = 'test-token-123';
+      const out = mkdtempSync(join(tmpdir(), 'bp-mcp-eval-'));
       beforeAll(async () => {
-        h = await startHttp(['--browser', browser, '--token', TOKEN, '--allow-eval']);
+        h = await startHttp(['--browser', browser, '--token', TOKEN, '--allow-eval', '--output-dir', out]);
       });
       afterAll(async () => {
         if (h.child.exitCode === null) await h.stop();
@@ -214,6 +218,29 @@ for (const browser of ENGINES) {
         await a.client.close();
         await expect.poll(async () => (await sessions()).sessions, { timeout: 30_000 }).toBe(1);
         await b.client.close();
+      });
+
+      it('runs code with --allow-eval from the call or a file, writes a value to a file, and refuses a group that is off', async () => {
+        const c = await h.connect(TOKEN);
+        try {
+          await c.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.account.path) } });
+          const inline = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { code: 'async () => document.title.length + 1' } });
+          expect(textOf(inline)).toBe(`Result (number): ${'Account'.length + 1}`);
+          writeFileSync(join(out, 'probe.js'), '() => ({ path: location.pathname, n: 6 * 7 })');
+          const fromFile = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { filename: 'probe.js' } });
+          expect(textOf(fromFile)).toBe(`Result (object): ${JSON.stringify({ path: T.account.path, n: 42 })}`);
+          const outside = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { filename: '../../etc/passwd' } });
+          expect(outside.isError).toBe(true);
+          const saved = await c.client.callTool({ name: 'browser_evaluate', arguments: { function: '() => document.title', filename: 'title.json' } });
+          expect(textOf(saved)).toContain(join(out, 'title.json'));
+          expect(readFileSync(join(out, 'title.json'), 'utf8')).toContain('Account');
+          // A tool of a group the server was not started with is refused by name, with the flag that offers it.
+          const off = await c.client.callTool({ name: 'browser_cookie_list', arguments: {} });
+          expect(off.isError).toBe(true);
+          expect(textOf(off)).toMatch(/^Error unsupported_method \(capability_off\): browser_cookie_list is in the opt-in group "storage": start the server with --caps storage/);
+        } finally {
+          await c.client.close();
+        }
       });
 
       it('refuses a rebinding Host, a foreign Origin and a missing token', async () => {
