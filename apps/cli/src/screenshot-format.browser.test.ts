@@ -5,7 +5,7 @@ import { BROWSERS, createBackend } from './browsers';
 import { servePage } from './testing/page-server';
 
 /**
- * `page.screenshot` `format: "jpeg"`: a real JPEG (its SOI marker and frame header) of the same size
+ * `page.screenshot` `format: "jpeg"` and `scale`: a real JPEG (its SOI marker and frame header) of the same size
  * as the PNG, where BiDi captures one; classic WebDriver (WebKitGTK) captures PNG only, so there it is
  * refused by name and describe does not list it.
  */
@@ -21,7 +21,8 @@ for (const browser of BROWSERS) {
 
   describe.skipIf(!installed)(`page.screenshot format on ${browser}`, () => {
     it(JPEG_ENGINES.has(browser) ? 'captures a JPEG of the PNG’s size, smaller at a lower quality' : 'refuses JPEG by name, and describe lists PNG only', async () => {
-      const d = new Dispatcher(new Provider({ backend, log: () => undefined }));
+      // allowDebug: bidi.send sets a device pixel ratio of 2 below, which no normalized method does.
+      const d = new Dispatcher(new Provider({ backend, log: () => undefined, allowDebug: true }));
       let n = 0;
       const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `s${++n}`, method, params: { timeout_ms: 60_000, ...params } });
       const ok = async (method: string, params: Record<string, unknown>) => {
@@ -46,6 +47,15 @@ for (const browser of BROWSERS) {
             expect(jpegSize(shot.image)).toEqual({ width: png.width, height: png.height });
           }
           expect(low.image.length).toBeLessThan(high.image.length);
+          // scale: at device pixel ratio 1 "css" and "device" are the same image; at 2, "css" is refused by name, never resampled.
+          expect(pngSize((await ok('page.screenshot', { session_id, scale: 'css' })).image).width).toBe(png.width);
+          const tree = (await ok('bidi.send', { session_id, method: 'browsingContext.getTree', params: {} })).result as { contexts: Array<{ context: string; url: string }> };
+          const context = tree.contexts.find((c) => c.url.startsWith(site.origin()))?.context;
+          await ok('bidi.send', { session_id, method: 'browsingContext.setViewport', params: { context, devicePixelRatio: 2 } });
+          const device = await ok('page.screenshot', { session_id, scale: 'device' });
+          expect(pngSize(device.image).width).toBe(png.width * 2);
+          const css = await call('page.screenshot', { session_id, scale: 'css' });
+          expect(css.ok ? 'ok' : css.error).toMatchObject({ code: 'unsupported_target', details: { code: 'css_scale', device_pixel_ratio: 2, repair: { method: 'page.screenshot', params: { scale: 'device' } } } });
         } else {
           expect(described).toEqual({ format: ['png'] });
           const refused = await call('page.screenshot', { session_id, format: 'jpeg' });

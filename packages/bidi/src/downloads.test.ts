@@ -55,6 +55,18 @@ describe('console and network buffers', () => {
     expect(r.toArray()).toEqual([2, 3, 4]);
   });
 
+  it('answer what was pushed since a mark, even after older items were dropped', () => {
+    const r = new RingBuffer<number>(3);
+    r.push(0);
+    const mark = r.pushed;
+    expect(r.since(mark)).toEqual([]);
+    for (let i = 1; i < 3; i++) r.push(i);
+    expect(r.since(mark)).toEqual([1, 2]);
+    for (let i = 3; i < 6; i++) r.push(i);
+    // Five pushed since the mark, three kept: all three.
+    expect(r.since(mark)).toEqual([3, 4, 5]);
+  });
+
   it('turn log.entryAdded into console entries', () => {
     expect(consoleEntry({ type: 'console', method: 'log', level: 'info', text: 'hi 1', timestamp: 5 })).toEqual({ level: 'log', text: 'hi 1', timestamp: 5, source: 'console' });
     expect(consoleEntry({ type: 'javascript', level: 'error', text: 'Error: x', timestamp: 6 })).toMatchObject({ level: 'error', source: 'javascript' });

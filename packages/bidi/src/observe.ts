@@ -8,9 +8,16 @@ const MAX_TEXT = 10_000;
 /** A fixed-size buffer that drops its oldest entry when full. */
 export class RingBuffer<T> {
   readonly #items: T[] = [];
+  /** Items ever pushed: a position in it marks a point in time that outlives the items dropped. */
+  #pushed = 0;
   constructor(readonly size = RING_SIZE) {}
 
+  get pushed(): number {
+    return this.#pushed;
+  }
+
   push(item: T): void {
+    this.#pushed++;
     this.#items.push(item);
     if (this.#items.length > this.size) this.#items.splice(0, this.#items.length - this.size);
   }
@@ -18,6 +25,12 @@ export class RingBuffer<T> {
   /** Oldest first. */
   toArray(): T[] {
     return [...this.#items];
+  }
+
+  /** The items kept that were pushed at or after position `mark` (a past `pushed`), oldest first. */
+  since(mark: number): T[] {
+    const n = Math.min(this.#pushed - mark, this.#items.length);
+    return n > 0 ? this.#items.slice(-n) : [];
   }
 
   find(pred: (item: T) => boolean): T | undefined {

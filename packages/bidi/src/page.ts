@@ -77,6 +77,8 @@ export class BidiPage implements BackendPage {
   readonly mainFrame: FrameKey;
   private closed = false;
   private readonly consoleLog = new RingBuffer<ConsoleEntry>();
+  /** `consoleLog.pushed` when the current document's navigation committed: where "since the last navigation" starts. */
+  private consoleMark = 0;
   private readonly networkLog = new NetworkLog();
   private readonly offObserve: Array<() => void> = [];
 
@@ -99,6 +101,9 @@ export class BidiPage implements BackendPage {
       }),
       browser.onContext(targetId, (method, p) => {
         if (method === 'browsingContext.load' && typeof p['url'] === 'string') this.links?.emit({ type: 'navigated', page: this, url: p['url'] });
+        // The new document's first script runs after its commit, and BiDi sends events in order. Without
+        // navigationCommitted the start stands in: a few of the old document's last messages may show, none of the new one's hide.
+        if (method === (browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.navigationStarted')) this.consoleMark = this.consoleLog.pushed;
       }),
     );
   }
@@ -242,8 +247,8 @@ export class BidiPage implements BackendPage {
     }
   }
 
-  consoleEntries(): ConsoleEntry[] {
-    return this.consoleLog.toArray();
+  consoleEntries(sinceNavigation = false): ConsoleEntry[] {
+    return sinceNavigation ? this.consoleLog.since(this.consoleMark) : this.consoleLog.toArray();
   }
 
   networkEntries(): NetworkEntry[] {

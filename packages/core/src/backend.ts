@@ -129,8 +129,11 @@ export interface BackendPage {
    * arguments in the top-level document, awaiting a returned promise, and returns its JSON value.
    */
   evaluate?(functionDeclaration: string, signal: AbortSignal): Promise<unknown>;
-  /** `console.list`: the page's recent console entries, oldest first (a bounded buffer). */
-  consoleEntries?(): ConsoleEntry[];
+  /**
+   * `console.list`: the page's recent console entries, oldest first (a bounded buffer); with
+   * `sinceNavigation`, only those its current document logged (from the commit of its last navigation).
+   */
+  consoleEntries?(sinceNavigation?: boolean): ConsoleEntry[];
   /** `network.list`: the page's recent requests, oldest first (a bounded buffer). */
   networkEntries?(): NetworkEntry[];
   /** `cookie.list`: the cookies this page's session can see (all of its jar where the engine allows). */

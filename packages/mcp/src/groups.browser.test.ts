@@ -102,6 +102,11 @@ for (const [browser, transport] of ENGINES) {
       } else {
         expect(textOf(consoleAnswer)).toContain('[error] boom');
         expect(textOf(consoleAnswer)).not.toContain('quiet');
+        // Playwright's `all`: by default the current document's messages only; with all, the earlier ones too.
+        await call('browser_navigate', { url: `${page.origin()}/?again` });
+        const booms = (r: object) => textOf(r).split('\n').filter((l) => l === '[error] boom').length;
+        expect(booms(await call('browser_console_messages', { level: 'error' }))).toBe(1);
+        expect(booms(await call('browser_console_messages', { level: 'error', all: true }))).toBeGreaterThanOrEqual(2);
         const requests = textOf(await call('browser_network_requests', { filter: 'api/items' }));
         expect(requests).toMatch(/^\d+\. GET http:\/\/127\.0\.0\.1:\d+\/api\/items\?x=1 /);
       }

@@ -148,15 +148,12 @@ export const PAGE_TOOLS: ToolDef[] = [
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
       fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
       type: field(shot.format, 'Image format (default png); JPEG where the engine captures it (Firefox and Chromium, not WebKit).'),
-      scale: z
-        .enum(['css', 'device'])
-        .optional()
-        .describe('Accepted for Playwright MCP prompts: the image is what the engine captures, in device pixels, which are CSS pixels at the device pixel ratio 1 of a headless browser.'),
+      scale: field(shot.scale, 'Image pixels: "device" (what the engine captures) or "css" (one per CSS pixel: the same at device pixel ratio 1, as in a headless browser; refused where they differ, as nothing resamples). Default: the capture as it is.'),
       filename: Filename('the image (as well as answering it)'),
     }),
     async run(ctx, a) {
       const ref = a.target !== undefined ? refOnly(a.target) : undefined;
-      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}) });
+      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}), ...(a.scale ? { scale: a.scale } : {}) });
       const { image, ...rest } = r.result;
       const saved = a.filename !== undefined && image !== undefined ? ` Saved to ${await writeOutput(ctx, a.filename, Buffer.from(image, 'base64'))}.` : '';
       return {

@@ -112,16 +112,16 @@ export const SESSION_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_console_messages',
     title: 'Console messages',
-    description: 'The current page\'s recent console messages (the newest 500 the engine kept, across its navigations), oldest first, at level info and above unless level says otherwise.',
+    description: 'The current page\'s recent console messages since its last navigation (with all: since the tab opened; the newest 500 the engine kept), oldest first, at level info and above unless level says otherwise.',
     method: 'console.list',
     input: z.object({
       level: z.enum(CONSOLE_LEVELS).optional().describe('The least severe level shown (default info): error, warning, info or debug; each takes in the more severe ones.'),
-      all: z.boolean().optional().describe('Accepted for Playwright MCP prompts: the page\'s kept messages are always answered, from before and after its navigations.'),
+      all: z.boolean().optional().describe('Also the messages of the documents before the last navigation (default false: the current document\'s only).'),
       limit: field(consoleList.limit, 'At most this many, the newest.'),
       filename: Filename('the messages'),
     }),
     async run(ctx, a) {
-      const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', { limit: 10_000 });
+      const r = await ctx.link.call<ResultOf<'console.list'>>('console.list', { limit: 10_000, ...(a.all === true ? {} : { since_navigation: true }) });
       const shown = r.result.entries.filter((e) => levelRank(e.level) <= CONSOLE_LEVELS.indexOf(a.level ?? 'info')).slice(-(a.limit ?? 100));
       const lines = [...omittedNote(r.result.omitted, 'messages'), ...shown.map((e) => `[${e.level}] ${e.text}`)];
       return { text: await textOrFile(ctx, a.filename, lines.length > 0 ? lines.join('\n') : 'No console messages.', 'the messages'), structured: { entries: shown } };

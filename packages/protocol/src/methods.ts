@@ -360,6 +360,10 @@ export const METHODS = {
       element_ref: Id.optional(),
       format: ScreenshotFormat.optional().describe('Image format (default png). provider.describe lists what each engine captures (capabilities.method_options).'),
       quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0–100 (the engine\'s default when absent); only with format "jpeg".'),
+      scale: z
+        .enum(['css', 'device'])
+        .optional()
+        .describe('Additive: the image\'s pixels. "device" (what every engine captures): one per device pixel. "css": one per CSS pixel; answered when they are the same (device pixel ratio 1), refused otherwise, as nothing here resamples an image.'),
     }).refine((p) => p.quality === undefined || p.format === 'jpeg', { message: 'quality is only for format "jpeg"', path: ['quality'] }),
     z.object({
       page_id: z.string(),
@@ -461,7 +465,10 @@ export const METHODS = {
   'console.list': spec(
     'optional',
     'Recent console messages of a page.',
-    PageScoped.extend({ limit: z.number().int().positive().max(10_000).optional() }),
+    PageScoped.extend({
+      limit: z.number().int().positive().max(10_000).optional(),
+      since_navigation: z.boolean().optional().describe('Additive: only the messages of the current document, logged since its navigation committed (default: all kept, across navigations).'),
+    }),
     z.object({
       entries: z.array(z.object({ level: z.string(), text: z.string(), timestamp: z.number(), source: z.string().optional() })),
       omitted: z.number().int().positive().optional().describe('Older messages left out to keep the answer within its size limit; ask with a smaller limit.'),

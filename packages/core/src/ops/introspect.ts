@@ -12,7 +12,7 @@ const unsupported = (what: string) => new ProviderError('unsupported_method', `T
 
 export function listConsole(page: PageHandle, p: ParamsOf<'console.list'>): ResultOf<'console.list'> {
   if (page.backend.consoleEntries === undefined) throw unsupported('observe the console');
-  const entries = page.backend.consoleEntries().slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((e) => ({ ...e, text: cut(e.text, LIMITS.consoleChars) }));
+  const entries = page.backend.consoleEntries(p.since_navigation === true).slice(-(p.limit ?? DEFAULT_LIST_LIMIT)).map((e) => ({ ...e, text: cut(e.text, LIMITS.consoleChars) }));
   const { kept, omitted } = newestWithin(entries, LIMITS.listChars, (e) => e.text.length);
   return { entries: kept, ...(omitted > 0 ? { omitted } : {}) };
 }

@@ -1,5 +1,6 @@
-import { SCREENSHOT_MEDIA_TYPES, type ParamsOf, type ResultOf, type ScreenshotFormat } from '@browser-provider/protocol';
+import { jpegSize, pngSize, SCREENSHOT_MEDIA_TYPES, type ParamsOf, type ResultOf, type ScreenshotFormat } from '@browser-provider/protocol';
 import type { Rect } from '../backend';
+import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { staleRef } from '../repair';
 import type { Session } from '../session';
@@ -32,5 +33,25 @@ export async function screenshot(session: Session, page: PageHandle, p: ParamsOf
     { ...(p.full_page ? { fullPage: true } : {}), ...(clip ? { clip } : {}), ...(format !== 'png' ? { format } : {}), ...(p.quality !== undefined ? { quality: p.quality } : {}) },
     signal,
   );
+  if (p.scale === 'css') await checkCssScale(page, shot.data, format, clip?.width ?? (p.full_page ? undefined : 'viewport'), signal);
   return { page_id: page.id, image: shot.data, media_type: SCREENSHOT_MEDIA_TYPES[format], width: shot.width, height: shot.height };
+}
+
+/**
+ * `scale: "css"`: the image must have one pixel per CSS pixel. Engines capture device pixels and
+ * nothing here resamples, so the capture is measured (its pixel width against the CSS width of what
+ * it shows) and refused when the two differ, never answered as if scaled.
+ */
+async function checkCssScale(page: PageHandle, data: string, format: ScreenshotFormat, cssWidth: number | 'viewport' | undefined, signal: AbortSignal): Promise<void> {
+  const m = await call(page, page.backend.mainFrame, 'metrics', [], signal);
+  const css = typeof cssWidth === 'number' ? cssWidth : cssWidth === 'viewport' ? m.viewportWidth : m.documentWidth;
+  const px = (format === 'jpeg' ? jpegSize(data) : pngSize(data)).width;
+  // Rounding and scrollbars move the ratio by a few per cent; a device pixel ratio other than 1 by 25 % or more.
+  if (css > 0 && Math.abs(px / css - 1) > 0.1) {
+    throw new ProviderError('unsupported_target', `page.screenshot scale "css": this page's device pixel ratio is ${m.devicePixelRatio}, the engine captured ${px} pixels for ${Math.round(css)} CSS pixels, and nothing here resamples an image.`, {
+      detail: 'css_scale',
+      details: { device_pixel_ratio: m.devicePixelRatio },
+      repair: { method: 'page.screenshot', params: { scale: 'device' }, hint: 'Ask for scale "device": the image the engine captures, in device pixels.' },
+    });
+  }
 }
