@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,26 @@ describe.runIf(javaHere)('sessions on a real Selenium Grid', () => {
       expect(ok(await w.call('provider.describe', {})).capabilities.optional_methods).not.toContain('upload.set_files');
     } finally {
       await w.close();
+    }
+  }, 200_000);
+
+  it('Chrome downloads are the node\'s managed downloads, fetched here: download.wait gives a local file with the bytes the page offered', async () => {
+    const text = 'grid download \u00fc 123\n';
+    const href = `data:text/plain;base64,${Buffer.from(text).toString('base64')}`;
+    const page = `data:text/html,<title>down</title><a id=d download="report.txt" href="${href}">get</a>`;
+    const c = serve('chrome');
+    try {
+      expect(ok(await c.call('provider.describe', {})).capabilities.optional_methods).toEqual(expect.arrayContaining(['download.list', 'download.wait']));
+      const s = ok(await c.call('session.ensure', { timeout_ms: ENSURE_MS }));
+      ok(await c.call('page.open', { session_id: s.session_id, url: page }));
+      ok(await c.call('page.click', { session_id: s.session_id, selector: '#d' }));
+      const d = ok(await c.call('download.wait', { session_id: s.session_id, timeout_ms: 30_000 }));
+      expect(d).toMatchObject({ state: 'completed', suggested_filename: 'report.txt', size: Buffer.byteLength(text) });
+      // A path on this machine (the provider's session directory), holding what the node saved.
+      expect(readFileSync(d.path as string, 'utf8')).toBe(text);
+      expect(ok(await c.call('download.list', { session_id: s.session_id })).downloads).toHaveLength(1);
+    } finally {
+      await c.close();
     }
   }, 200_000);
 

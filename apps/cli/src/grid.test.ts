@@ -62,16 +62,18 @@ describe('Firefox through a Grid (stand-in)', () => {
     expect(stub.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2);
   });
 
-  it('describes uploads but no downloads or persistent profiles through a Grid', SLOW, async () => {
+  it('describes uploads and downloads (the node\'s managed downloads) but no persistent profiles through a Grid', SLOW, async () => {
     const backend = await createGridBackend('firefox', { url: 'http://grid.invalid:4444' });
     expect(backend.optionalMethods()).toContain('upload.set_files');
-    expect(backend.optionalMethods()).not.toContain('download.wait');
+    expect(backend.optionalMethods()).toEqual(expect.arrayContaining(['download.list', 'download.wait']));
+    expect(backend.features()).toContain('download_observe');
     expect(backend.features()).not.toContain('persistent_profile');
     expect(backend.optionalMethods()).toContain('page.go_back');
     // BiDi input is the same through a Grid: every mouse button, as on a browser launched here.
     expect(backend.clickButtons?.()).toEqual(['left', 'middle', 'right']);
     const webkit = await createGridBackend('safari', { url: 'http://grid.invalid:4444' });
     expect(webkit.clickButtons?.() ?? ['left']).toEqual(['left']);
+    expect(webkit.optionalMethods()).not.toContain('download.wait');
   });
 
   it('a socket that closes under the session (the node died) makes the session gone', SLOW, async () => {

@@ -45,13 +45,13 @@ export function gridFromEnv(url: string | undefined, capabilities: Record<string
 
 /** Each engine over the Grid: BiDi through the router's socket for Firefox and Chrome, classic for Safari. */
 export async function createGridBackend(browser: BrowserName, grid: GridOptions): Promise<Backend> {
-  const { GridBidiBackend, GridClassicBackend } = await import('@browser-provider/grid');
+  const { gridBrowserSource, GridClassicBackend } = await import('@browser-provider/grid');
   const options = { url: grid.url, ...(grid.capabilities ? { capabilities: grid.capabilities } : {}) };
   switch (browser) {
     case 'firefox':
-      return new GridBidiBackend((await import('@browser-provider/firefox')).firefoxGridEngine(), options);
+      return (await import('@browser-provider/firefox')).createFirefoxBackend({ source: gridBrowserSource(options) });
     case 'chrome':
-      return new GridBidiBackend((await import('@browser-provider/chrome')).chromeGridEngine(), options);
+      return (await import('@browser-provider/chrome')).createChromeBackend({ source: gridBrowserSource(options) });
     case 'safari':
       return new GridClassicBackend((await import('@browser-provider/safari')).safariGridEngine(), options);
   }

@@ -22,6 +22,7 @@ function adapter(stub: StubServer, procs: OwnedProcess[], attachUrl?: string, pr
     ...(attachUrl ? { attachUrl } : {}),
     attachCapabilities: () => ({}),
     attachSteps: () => ['start the stub'],
+    remoteCapabilities: () => ({ browserName: 'stub' }),
     status: async (live) => ({ availability: 'ready', browser_detected: true, browser_running: live.running, setup_state: 'complete', requires_manual_setup: false, recommended_browser: 'stub', manual_steps: [], diagnostics: [] }),
     features: () => [],
     optionalMethods: () => [],

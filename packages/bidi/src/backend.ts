@@ -6,7 +6,8 @@ import { BidiBrowser } from './browser';
 import { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
 import { bidiSend } from './custom-methods';
 import type { OwnedProcess } from '@browser-provider/core/host';
-import { BidiSession, type SessionKind } from './session';
+import { BidiSession, type SessionDownloads, type SessionKind } from './session';
+import type { RemoteBrowserSource } from './source';
 
 /** What an engine adapter provides: launching and describing its browser. Nothing else differs. */
 export interface BidiAdapter {
@@ -23,6 +24,11 @@ export interface BidiAdapter {
   attachCapabilities(): Record<string, unknown>;
   /** Steps that make attaching possible, for `setup_required`. */
   attachSteps(): string[];
+  /**
+   * New Session capabilities (`alwaysMatch`) for a browser from a remote source: browserName and engine
+   * options, no local paths unless the user gave them (a Grid node knows its own browsers).
+   */
+  remoteCapabilities(): Record<string, unknown>;
   /** Detection; `running` and `version` come from the live browser, when there is one. */
   status(live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus>;
   features(): Feature[];
@@ -56,6 +62,8 @@ export interface BidiBackendOptions {
   pageScript?: () => string;
   /** Launch timeout. */
   launchTimeoutMs?: number;
+  /** Take each session's browser from here (a Selenium Grid) instead of launching or attaching. */
+  source?: RemoteBrowserSource;
 }
 
 const DEFAULT_GRACE_MS = 150;
@@ -71,25 +79,32 @@ export class BidiBackend implements Backend {
   private attachedBrowser: Promise<BidiBrowser> | undefined;
   private readonly sessions = new Set<BidiSession>();
   private shuttingDown = false;
+  /** The browser version a remote source's last session reported (there is no shared browser to ask). */
+  private seenVersion: string | undefined;
 
   constructor(
     private readonly adapter: BidiAdapter,
     private readonly options: BidiBackendOptions = {},
   ) {
-    this.info = adapter.info;
+    const source = options.source;
+    this.info = source ? { ...adapter.info, providerLabel: `${adapter.info.providerLabel} ${source.label}` } : adapter.info;
   }
 
   status(): Promise<ProviderStatus> {
-    const live = this.current();
-    return this.adapter.status({ running: this.running(), sessions: this.sessions.size, ...(live?.version ? { version: live.version } : {}) });
+    const version = this.current()?.version ?? this.seenVersion;
+    const live = { running: this.running(), sessions: this.sessions.size, ...(version ? { version } : {}) };
+    const source = this.options.source;
+    return source ? source.status(this.info, this.remoteCapabilities(), live) : this.adapter.status(live);
   }
 
   features(): Feature[] {
-    return [...this.adapter.features(), 'persistent_profile'];
+    const source = this.options.source;
+    return source ? this.adapter.features().filter((f) => !source.unsupportedFeatures.includes(f)) : [...this.adapter.features(), 'persistent_profile'];
   }
 
   optionalMethods(): MethodName[] {
-    return this.adapter.optionalMethods();
+    const source = this.options.source;
+    return source ? this.adapter.optionalMethods().filter((m) => !source.unsupportedMethods.includes(m)) : this.adapter.optionalMethods();
   }
 
   clickButtons(): readonly ClickButton[] {
@@ -121,6 +136,7 @@ export class BidiBackend implements Backend {
 
   async createSession(opts: SessionOptions): Promise<BackendSession> {
     if (this.shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    if (this.options.source) return this.createRemoteSession(this.options.source, opts);
     const attach = opts.attach !== 'never' && this.adapter.attachUrl !== undefined;
     if (opts.attach === 'require' && !attach) {
       throw new ProviderError('setup_required', `No running ${this.info.browserLabel} to attach to: no BiDi endpoint is configured.`, {
@@ -133,7 +149,7 @@ export class BidiBackend implements Backend {
     return this.startSession(browser, opts.isolation === 'per_jcode_session' ? 'user_context' : 'shared', opts.signal);
   }
 
-  private async startSession(browser: BidiBrowser, kind: SessionKind, signal: AbortSignal): Promise<BidiSession> {
+  private async startSession(browser: BidiBrowser, kind: SessionKind, signal: AbortSignal, downloads?: SessionDownloads): Promise<BidiSession> {
     const session = await BidiSession.create(
       browser,
       kind,
@@ -145,6 +161,7 @@ export class BidiBackend implements Backend {
       },
       (s) => this.onSessionClosed(s),
       signal,
+      downloads === undefined ? {} : { downloads },
     );
     this.sessions.add(session);
     return session;
@@ -166,6 +183,31 @@ export class BidiBackend implements Backend {
     } catch (e) {
       await browser.end();
       await l.process.kill();
+      throw e;
+    }
+  }
+
+  /** What a remote source's New Session asks for: we answer every dialog ourselves, as when launched here. */
+  private remoteCapabilities(): Record<string, unknown> {
+    return { ...PROMPTS_TO_US, ...this.adapter.remoteCapabilities() };
+  }
+
+  /** A browser of its own from the remote source; closing the session gives it back. */
+  private async createRemoteSession(source: RemoteBrowserSource, opts: SessionOptions): Promise<BidiSession> {
+    if (opts.attach === 'require') {
+      throw new ProviderError('unsupported_target', `Sessions come from elsewhere here (${source.label}); there is no browser to attach to.`, {
+        detail: 'attach_unsupported',
+        repair: { method: 'session.ensure', params: { attach: 'never' }, hint: 'Let the source start a browser for the session.' },
+      });
+    }
+    const remote = await source.open(this.remoteCapabilities(), opts.signal);
+    if (remote.browser.version) this.seenVersion = remote.browser.version;
+    try {
+      const session = await this.startSession(remote.browser, 'own_browser', opts.signal, remote.downloads ?? false);
+      if (remote.stageFiles) session.stageFiles = remote.stageFiles;
+      return session;
+    } catch (e) {
+      await remote.browser.end();
       throw e;
     }
   }
@@ -237,8 +279,9 @@ export class BidiBackend implements Backend {
  */
 export function withPromptHandling(capabilities: Record<string, unknown>): Record<string, unknown> {
   const always = (capabilities['alwaysMatch'] ?? {}) as Record<string, unknown>;
-  return { ...capabilities, alwaysMatch: { unhandledPromptBehavior: { default: 'ignore' }, ...always } };
+  return { ...capabilities, alwaysMatch: { ...PROMPTS_TO_US, ...always } };
 }
+const PROMPTS_TO_US = { unhandledPromptBehavior: { default: 'ignore' } };
 
 /** Synchronous view of a promise's outcome, recorded by `track`. */
 const outcomes = new WeakMap<Promise<unknown>, { value?: unknown; rejected?: boolean }>();

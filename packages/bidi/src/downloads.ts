@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { isInside, safeFileName, type DownloadRecord } from '@browser-provider/core';
 
@@ -36,6 +36,17 @@ export function finalizeDownload(
   const target = uniquePath(dest, safeFileName(record.suggested_filename || basename(real), 'download'));
   if (real !== target) renameSync(real, target);
   return { ...record, state: 'completed', path: target, size };
+}
+
+/**
+ * Keeps a download the browser saved on another machine (a Grid node), fetched as bytes: the same
+ * size limit and the same sanitized, unique name in the session's directory as a local one.
+ */
+export function keepFetchedDownload(record: DownloadRecord, data: Buffer, dest: string, maxBytes = MAX_DOWNLOAD_BYTES): DownloadRecord {
+  if (data.length > maxBytes) return { ...record, state: 'failed', reason: `too_large: ${data.length} bytes, the limit is ${maxBytes}` };
+  const target = uniquePath(dest, safeFileName(record.suggested_filename, 'download'));
+  writeFileSync(target, data, { flag: 'wx' });
+  return { ...record, state: 'completed', path: target, size: data.length };
 }
 
 /** `name`, or `name (2).ext`, … — the first that does not exist in `dir`. */

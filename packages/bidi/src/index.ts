@@ -4,7 +4,8 @@ export { BidiConnection, type BidiCommands, type BidiMethod, type BidiParams, ty
 export { BIDI_ERROR_TABLE, browserGone, isBidiError, translateBidiError, type ErrorRule } from './errors';
 export { bidiSend, bidiSessionOf, contextOf } from './custom-methods';
 export { BidiPage } from './page';
-export { BidiSession } from './session';
+export { BidiSession, type SessionDownloads } from './session';
+export type { RemoteBrowser, RemoteBrowserSource, RemoteDownloads } from './source';
 export { ATTACH_URL_ENV, resolveAttachUrl } from './discovery';
 export { pngSize } from './png';
 export { withPromptHandling } from './backend';

@@ -2,7 +2,8 @@ import type { BackendEvent, BackendEventType, BackendPage, BackendSession, Downl
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
-import { DownloadLedger, finalizeDownload } from './downloads';
+import { DownloadLedger, finalizeDownload, keepFetchedDownload } from './downloads';
+import type { RemoteDownloads } from './source';
 import { isBidiError } from './errors';
 import { BidiPage, SANDBOX, sandboxedPageScript, type PageLinks, type PageOptions } from './page';
 
@@ -19,6 +20,15 @@ type DialogType = 'alert' | 'confirm' | 'prompt' | 'beforeunload';
  * user contexts keep nothing on disk).
  */
 export type SessionKind = 'user_context' | 'shared' | 'own_browser';
+
+/**
+ * Where a session's downloads go: by default a private folder here (`browser.setDownloadBehavior`);
+ * `false`: nowhere we can reach (no downloads reported); else fetched from the browser's machine.
+ */
+export type SessionDownloads = false | RemoteDownloads;
+
+/** How long fetching one download from the browser's machine may take. */
+const FETCH_MS = 120_000;
 
 /** How long a browser of its own may take to exit after `browser.close` (writing its profile out) before it is killed. */
 const QUIT_GRACE_MS = 5_000;
@@ -57,6 +67,8 @@ export class BidiSession implements BackendSession {
     readonly scratch: ScratchDir,
     /** Where the browser saves this session's downloads; undefined when it cannot be told. */
     private readonly incoming: string | undefined,
+    /** Downloads saved on the browser's machine, fetched from there. */
+    private readonly remoteDownloads: RemoteDownloads | undefined,
   ) {
     this.attached = browser.attached;
     this.isolated = kind !== 'shared';
@@ -68,7 +80,7 @@ export class BidiSession implements BackendSession {
       ...(has('browsingContext.contextCreated') ? (['popup'] as const) : []),
       ...(has('browsingContext.userPromptOpened') ? (['dialog'] as const) : []),
       ...(has('log.entryAdded') ? (['console'] as const) : []),
-      ...(incoming !== undefined && has('browsingContext.downloadEnd') ? (['download'] as const) : []),
+      ...((incoming !== undefined || remoteDownloads !== undefined) && has('browsingContext.downloadEnd') ? (['download'] as const) : []),
     ];
     const conn = browser.conn;
     this.offs.push(
@@ -169,18 +181,38 @@ export class BidiSession implements BackendSession {
     if (key === undefined || this.closed) return;
     const record = this.downloadLedger.end(key, typeof p['url'] === 'string' ? p['url'] : undefined);
     if (record === undefined) return;
+    const reported = typeof p['filepath'] === 'string' ? p['filepath'] : undefined;
+    if (p['status'] === 'complete' && this.remoteDownloads !== undefined) {
+      void this.fetchRemote(this.remoteDownloads, record, reported, p['context']);
+      return;
+    }
     let done: DownloadRecord;
     if (p['status'] !== 'complete') done = { ...record, state: 'canceled' };
     else {
       try {
-        const path = typeof p['filepath'] === 'string' ? p['filepath'] : undefined;
-        done = finalizeDownload(record, path, [...this.browser.downloadDirs], this.scratch.dir('downloads'));
+        done = finalizeDownload(record, reported, [...this.browser.downloadDirs], this.scratch.dir('downloads'));
       } catch (e) {
         done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
       }
     }
+    this.finishDownload(done, p['context']);
+  }
+
+  /** The record stays `in_progress` until the file is here: a download is complete once it can be read. */
+  private async fetchRemote(remote: RemoteDownloads, record: DownloadRecord, reported: string | undefined, context: unknown): Promise<void> {
+    let done: DownloadRecord;
+    try {
+      if (reported === undefined) throw new Error('the browser did not say where it saved the file');
+      done = keepFetchedDownload(record, await remote.fetch(reported, AbortSignal.timeout(FETCH_MS)), this.scratch.dir('downloads'));
+    } catch (e) {
+      done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
+    }
+    if (!this.closed) this.finishDownload(done, context);
+  }
+
+  private finishDownload(done: DownloadRecord, context: unknown): void {
     this.downloadLedger.update(done);
-    this.listener?.({ type: 'download', page: this.pageOf(p['context']), download: done });
+    this.listener?.({ type: 'download', page: this.pageOf(context), download: done });
   }
 
   static async create(
@@ -189,8 +221,7 @@ export class BidiSession implements BackendSession {
     pageOptions: PageOptions,
     onClosed: (s: BidiSession) => void,
     signal: AbortSignal,
-    /** `downloads: false`: the browser runs elsewhere (a Grid node), where a local folder means nothing. */
-    opts: { downloads?: boolean } = {},
+    opts: { downloads?: SessionDownloads } = {},
   ): Promise<BidiSession> {
     browser.assertAlive();
     const conn = browser.conn;
@@ -201,8 +232,9 @@ export class BidiSession implements BackendSession {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
       const recorder = await addListenerRecorder(browser, userContext, signal);
       const preloads = [preload, recorder].filter((id): id is string => id !== undefined);
-      const incoming = opts.downloads === false ? undefined : await allowDownloads(browser, userContext, scratch, signal);
-      return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming);
+      // A browser elsewhere saves where its own machine says; a folder here would mean nothing to it.
+      const incoming = opts.downloads === undefined ? await allowDownloads(browser, userContext, scratch, signal) : undefined;
+      return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming, opts.downloads || undefined);
     } catch (e) {
       scratch.dispose();
       if (ownContext) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { ProviderStatus } from '@browser-provider/protocol';
-import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
+import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter, type RemoteBrowserSource } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
@@ -18,20 +18,12 @@ export interface ChromeBackendOptions {
   args?: string[];
   /** Override of the page script source (tests). */
   pageScript?: () => string;
+  /** Take each session's Chrome from here (a Selenium Grid) instead of launching one. */
+  source?: RemoteBrowserSource;
 }
 
 export function createChromeBackend(options: ChromeBackendOptions = {}): BidiBackend {
-  return new BidiBackend(chromeAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
-}
-
-/**
- * Chrome on a Selenium Grid node: the same flags as here, minus the profile (the node's chromedriver
- * makes one); the binary only when the user named one, since a node knows where its Chrome is.
- */
-export function chromeGridEngine(options: ChromeBackendOptions = {}) {
-  const { info, features, optionalMethods, customMethods, navigationGraceMs, reportAlongsideInput } = chromeAdapter(options);
-  const chromeOptions = { args: [...CHROME_ARGS, ...(options.args ?? [])], ...(options.executablePath ? { binary: options.executablePath } : {}) };
-  return { info, features, optionalMethods, customMethods, navigationGraceMs, reportAlongsideInput, capabilities: { browserName: 'chrome', 'goog:chromeOptions': chromeOptions } };
+  return new BidiBackend(chromeAdapter(options), { ...(options.pageScript ? { pageScript: options.pageScript } : {}), ...(options.source ? { source: options.source } : {}) });
 }
 
 function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
@@ -51,6 +43,11 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
       'Start chromedriver (or a Selenium Grid 4 node with Chrome): chromedriver --port=9515',
       'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9515/session',
     ],
+    // On a Grid node: the same flags as here, minus the profile (the node's chromedriver makes one).
+    remoteCapabilities: () => ({
+      browserName: 'chrome',
+      'goog:chromeOptions': { args: [...CHROME_ARGS, ...(options.args ?? [])], ...(options.executablePath ? { binary: options.executablePath } : {}) },
+    }),
     status: (live) => chromeStatus(options, live),
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS],

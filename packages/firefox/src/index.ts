@@ -1,5 +1,5 @@
 import type { ProviderStatus } from '@browser-provider/protocol';
-import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter } from '@browser-provider/bidi';
+import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter, type RemoteBrowserSource } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
@@ -18,20 +18,12 @@ export interface FirefoxBackendOptions {
   args?: string[];
   /** Override of the page script source (tests). */
   pageScript?: () => string;
+  /** Take each session's Firefox from here (a Selenium Grid) instead of launching one. */
+  source?: RemoteBrowserSource;
 }
 
 export function createFirefoxBackend(options: FirefoxBackendOptions = {}): BidiBackend {
-  return new BidiBackend(firefoxAdapter(options), options.pageScript ? { pageScript: options.pageScript } : {});
-}
-
-/**
- * Firefox on a Selenium Grid node (geckodriver makes the profile, so our prefs go in as capabilities);
- * the binary only when the user named one. Not tested against a real node here: no geckodriver.
- */
-export function firefoxGridEngine(options: FirefoxBackendOptions = {}) {
-  const { info, features, optionalMethods, customMethods, navigationGraceMs, pageContextType } = firefoxAdapter(options);
-  const firefoxOptions = { args: ['-headless', ...(options.args ?? [])], prefs: FIREFOX_PREFS, ...(options.executablePath ? { binary: options.executablePath } : {}) };
-  return { info, features, optionalMethods, customMethods, navigationGraceMs, pageContextType, capabilities: { browserName: 'firefox', 'moz:firefoxOptions': firefoxOptions } };
+  return new BidiBackend(firefoxAdapter(options), { ...(options.pageScript ? { pageScript: options.pageScript } : {}), ...(options.source ? { source: options.source } : {}) });
 }
 
 function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
@@ -51,6 +43,12 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
       'Start Firefox with remote debugging: firefox --remote-debugging-port=9222',
       'Then set BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9222 (Firefox allows one automation session at a time).',
     ],
+    // On a Grid node geckodriver makes the profile, so our prefs go in as capabilities. Not tested
+    // against a real node here: no geckodriver can be had.
+    remoteCapabilities: () => ({
+      browserName: 'firefox',
+      'moz:firefoxOptions': { args: ['-headless', ...(options.args ?? [])], prefs: FIREFOX_PREFS, ...(options.executablePath ? { binary: options.executablePath } : {}) },
+    }),
     status: (live) => firefoxStatus(options.executablePath, live),
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS],

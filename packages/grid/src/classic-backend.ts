@@ -1,7 +1,7 @@
 import { ClassicBackend, type ClassicQuirks } from '@browser-provider/classic';
 import type { BackendInfo, CustomMethod } from '@browser-provider/core';
 import type { Feature, MethodName } from '@browser-provider/protocol';
-import { GRID_UNSUPPORTED_FEATURES, GRID_UNSUPPORTED_METHODS, type GridBackendOptions } from './bidi-backend';
+import { GRID_LABEL, GRID_UNSUPPORTED_FEATURES, type GridBackendOptions } from './bidi-source';
 import { GridClassicLauncher } from './classic-launcher';
 import { gridProviderStatus } from './status-provider';
 
@@ -17,18 +17,19 @@ export interface GridClassicEngine {
 
 /**
  * The classic backend over a Grid: one Grid session per provider session, classic WebDriver through
- * the Grid's router. Downloads are left out as for BiDi, and so are uploads: a relay node (the way
+ * the Grid's router. Downloads are left out (classic WebDriver reports none, so there is nothing to
+ * fetch from the node), and so are uploads: a relay node (the way
  * WebKitGTK and most Safari set-ups join a Grid) forwards `/se/file` to its WebDriver server, which
  * answers "Unknown command" (Grid 4.48, WebKitWebDriver 2.50), so a file cannot reach the browser.
  */
-const CLASSIC_UNSUPPORTED_METHODS: readonly MethodName[] = [...GRID_UNSUPPORTED_METHODS, 'upload.set_files'];
-const CLASSIC_UNSUPPORTED_FEATURES: readonly Feature[] = [...GRID_UNSUPPORTED_FEATURES, 'file_upload'];
+const CLASSIC_UNSUPPORTED_METHODS: readonly MethodName[] = ['download.list', 'download.wait', 'upload.set_files'];
+const CLASSIC_UNSUPPORTED_FEATURES: readonly Feature[] = [...GRID_UNSUPPORTED_FEATURES, 'download_observe', 'file_upload'];
 export class GridClassicBackend extends ClassicBackend {
   readonly gridUrl: string;
 
   constructor(engine: GridClassicEngine, options: GridBackendOptions) {
     const alwaysMatch = { ...engine.capabilities, ...options.capabilities };
-    const info = { ...engine.info, providerLabel: `${engine.info.providerLabel} through Selenium Grid` };
+    const info = { ...engine.info, providerLabel: `${engine.info.providerLabel} ${GRID_LABEL}` };
     const browserName = typeof alwaysMatch['browserName'] === 'string' ? alwaysMatch['browserName'] : undefined;
     super({
       info,

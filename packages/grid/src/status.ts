@@ -9,7 +9,7 @@ export type { GridStatus, GridSlots };
 export type GridNodeStatus = GridStatus['nodes'][number];
 
 interface RawSlot {
-  stereotype?: { browserName?: unknown };
+  stereotype?: { browserName?: unknown; 'se:downloadsEnabled'?: unknown };
   session?: { sessionId?: unknown } | null;
 }
 interface RawNode {
@@ -64,10 +64,28 @@ export function sessionsByNode(value: unknown): Map<string, string[]> {
   return out;
 }
 
+/**
+ * Whether a node that is up offers `browserName` with managed downloads (its stereotype carries
+ * `se:downloadsEnabled`). Grid 4 gives a request asking for them only to such a node, so asking a
+ * Grid that has none would leave the request queued to its timeout.
+ */
+export function offersManagedDownloads(value: unknown, browserName: string | undefined): boolean {
+  const nodes = ((value ?? {}) as { nodes?: RawNode[] }).nodes ?? [];
+  const wanted = browserName?.toLowerCase();
+  return nodes.some((n) => n.availability === 'UP' && (n.slots ?? []).some((s) => {
+    const b = s.stereotype?.browserName;
+    return s.stereotype?.['se:downloadsEnabled'] === true && (wanted === undefined || (typeof b === 'string' && b.toLowerCase() === wanted));
+  }));
+}
+
 export async function readGridStatus(base: string, signal: AbortSignal): Promise<GridStatus> {
   return parseGridStatus(base, await gridRequest(base, 'GET', '/status', undefined, signal));
 }
 
 export async function readGridSessionsByNode(base: string, signal: AbortSignal): Promise<Map<string, string[]>> {
   return sessionsByNode(await gridRequest(base, 'GET', '/status', undefined, signal));
+}
+
+export async function readManagedDownloads(base: string, browserName: string | undefined, signal: AbortSignal): Promise<boolean> {
+  return offersManagedDownloads(await gridRequest(base, 'GET', '/status', undefined, signal), browserName);
 }
