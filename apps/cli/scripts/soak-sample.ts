@@ -40,8 +40,9 @@ function fds(pid: number): number {
   }
 }
 
-export function sample(server: number, startedAt: number): Sample {
-  const family = [server, ...serverFamilyOf(server)];
+/** `roots`: more processes to count with their families (a Grid's hub and nodes, which start the browsers). */
+export function sample(server: number, startedAt: number, roots: number[] = []): Sample {
+  const family = [...new Set([server, ...serverFamilyOf(server), ...roots.flatMap((r) => [r, ...serverFamilyOf(r)])])];
   return {
     t: Math.round((Date.now() - startedAt) / 1000),
     serverRssMb: rssKb(server) / 1024,

@@ -1,14 +1,17 @@
 /**
- * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--no-write]`: a bounded soak of the real `serve`
- * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI). Five sessions make random valid
+ * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--no-write]`: a bounded soak of the real `serve`
+ * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI); `--grid` takes the browsers
+ * from a real Selenium Grid on loopback (soak-grid.ts). Five sessions make random valid
  * and invalid calls on the conformance fixture site; every 10 s the server's and its browser's RSS, open descriptors and process count are
  * sampled. Writes the figures (growth per hour by least squares, extrapolated to a day) between the
  * soak markers of docs/reliability.md, and exits 1 if any call went unanswered.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '@browser-provider/conformance';
 import { ERROR_CODES } from '@browser-provider/protocol';
+import { startSoakGrid } from './soak-grid';
 import { mcpTarget } from './soak-mcp';
 import { protocolTarget } from './soak-protocol';
 import { perHour, sample, type Sample } from './soak-sample';
@@ -23,6 +26,7 @@ const browser = arg('browser', 'firefox');
 const write = !process.argv.includes('--no-write');
 const mcp = process.argv.includes('--mcp');
 const SESSIONS = 5;
+const grid = process.argv.includes('--grid') ? await startSoakGrid(browser, SESSIONS) : undefined;
 const SAMPLE_MS = 10_000;
 const CALL_TIMEOUT_MS = 15_000;
 
@@ -75,16 +79,20 @@ async function worker(n: number): Promise<void> {
 
 const startedAt = Date.now();
 const samples: Sample[] = [];
+/** The machine's 1-minute load average at each sample: the soak shares its cores with whatever else runs. */
+const loads: number[] = [];
 const server = target.pid;
 await target.ready();
 const sampler = setInterval(() => {
-  const s = sample(server, startedAt);
+  const s = sample(server, startedAt, grid?.roots() ?? []);
   samples.push(s);
+  loads.push(loadavg()[0] ?? 0);
   process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}, answered ${answered}, lost ${lost.length}\n`);
 }, SAMPLE_MS);
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 clearInterval(sampler);
 await target.end();
+await grid?.stop();
 await site.close();
 
 // The first minute is warm-up (launch, JIT, caches); growth is judged after it.
@@ -107,9 +115,10 @@ const table = rows.map(([name, y, unit]) => {
   const hi = Math.max(...steady.map(y));
   return `| ${name} | ${first ? fmt(y(first)) : '–'} | ${last ? fmt(y(last)) : '–'} | ${fmt(lo)}–${fmt(hi)} | ${fmt(slope)} ${unit}/h | ${fmt(slope * 24)} ${unit} |`;
 });
+const load = loads.length ? `machine load (1-min average, 2 cores) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}` : 'no load sampled';
 const codes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
 const report = [
-  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}\` (${target.label}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after the first minute).`,
+  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}\` (${target.label}${grid ? ', browsers from a Selenium Grid 4.48 on loopback; the hub and node JVMs, chromedriver and every Chromium on the node are counted with the server' : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after the first minute); ${load}.`,
   '',
   `Calls answered: **${answered}**, lost: **${lost.length}**. Answers by outcome: ${codes}.`,
   '',
@@ -121,7 +130,7 @@ const report = [
 console.log(report);
 if (write) {
   const doc = readFileSync(DOC, 'utf8');
-  const key = `${browser}${mcp ? '-mcp' : ''}`;
+  const key = `${browser}${mcp ? '-mcp' : ''}${grid ? '-grid' : ''}`;
   const begin = `<!-- soak:begin ${key} (written by pnpm soak) -->`;
   const end = `<!-- soak:end ${key} -->`;
   const i = doc.indexOf(begin);
