@@ -47,6 +47,12 @@ export interface BidiAdapter {
    * tabs (parallel sessions each need a visible, unthrottled page).
    */
   readonly pageContextType?: 'tab' | 'window';
+  /**
+   * Walk snapshots in the page's realm, with the walker taken by a preload before any page script,
+   * for engines whose sandbox makes each DOM read dear (page-script's page-walker.ts). Actions are
+   * still checked in the sandbox.
+   */
+  readonly walkSnapshotInPageRealm?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -158,6 +164,7 @@ export class BidiBackend implements Backend {
         reportAlongsideInput: this.adapter.reportAlongsideInput ?? false,
         pageScript: this.options.pageScript ?? pageScriptSource,
         contextType: this.adapter.pageContextType ?? 'tab',
+        walkInPageRealm: this.adapter.walkSnapshotInPageRealm ?? false,
       },
       (s) => this.onSessionClosed(s),
       signal,

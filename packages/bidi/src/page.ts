@@ -22,6 +22,8 @@ export interface PageOptions {
   pageScript: () => string;
   /** A new page is a tab, or a tab alone in a window (one lent by the browser's WindowPool). */
   contextType: 'tab' | 'window';
+  /** Walk snapshots in the page's realm (see the adapter option and page-script's page-walker.ts). */
+  walkInPageRealm: boolean;
 }
 
 /** What a page shares with its session: the user context (cookies) and where events go. */
@@ -59,9 +61,12 @@ function scriptTarget(context: FrameKey, realm: Realm): { context: string; sandb
   return realm === 'sandbox' ? { context, sandbox: SANDBOX } : { context };
 }
 
-/** The page script as it is installed in the sandbox (its own globals are pristine there). */
-export function sandboxedPageScript(source: string): string {
-  return installSource(source, { realm: 'own', sandbox: true });
+/**
+ * The page script as it is installed in the sandbox (its own globals are pristine there); with
+ * `walker`, it takes the snapshot walker its preload put in the page's realm under that name.
+ */
+export function sandboxedPageScript(source: string, walker?: string): string {
+  return installSource(source, { realm: 'own', sandbox: true, ...(walker ? { walker: { name: walker, side: 'sandbox' as const } } : {}) });
 }
 
 const WAIT: Record<'load' | 'domcontentloaded' | 'none', BidiParams<'browsingContext.reload'>['wait']> = { load: 'complete', domcontentloaded: 'interactive', none: 'none' };

@@ -1,5 +1,7 @@
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord } from '@browser-provider/core';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
+import { randomUUID } from 'node:crypto';
+import { installSource } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
 import { DownloadLedger, finalizeDownload, keepFetchedDownload } from './downloads';
@@ -231,7 +233,7 @@ export class BidiSession implements BackendSession {
     try {
       const preload = await addPreload(browser, userContext, pageOptions, signal);
       const recorder = await addListenerRecorder(browser, userContext, signal);
-      const preloads = [preload, recorder].filter((id): id is string => id !== undefined);
+      const preloads = [...preload, recorder].filter((id): id is string => id !== undefined);
       // A browser elsewhere saves where its own machine says; a folder here would mean nothing to it.
       const incoming = opts.downloads === undefined ? await allowDownloads(browser, userContext, scratch, signal) : undefined;
       return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming, opts.downloads || undefined);
@@ -356,18 +358,27 @@ async function addListenerRecorder(browser: BidiBrowser, userContext: string, si
   }
 }
 
-async function addPreload(browser: BidiBrowser, userContext: string, o: PageOptions, signal: AbortSignal): Promise<string | undefined> {
+async function addPreload(browser: BidiBrowser, userContext: string, o: PageOptions, signal: AbortSignal): Promise<string[]> {
   let source: string;
   try {
     source = o.pageScript();
   } catch {
-    return undefined; // no page script yet: `call` installs on demand and reports the failure there
+    return []; // no page script yet: `call` installs on demand and reports the failure there
+  }
+  const ids: string[] = [];
+  // The snapshot walker in the page's realm first, so the sandbox's install below finds it; a name
+  // per session that no page script can know (page-script's page-walker.ts).
+  const walker = o.walkInPageRealm ? `__bp_walker_${randomUUID().replaceAll('-', '')}` : undefined;
+  if (walker) {
+    const page = installSource(source, { realm: 'own', sandbox: true, walker: { name: walker, side: 'page' } });
+    ids.push((await browser.conn.send('script.addPreloadScript', { functionDeclaration: `function () {\n${page}\n}`, userContexts: [userContext] }, signal)).script);
   }
   const { script } = await browser.conn.send(
     'script.addPreloadScript',
     // In our sandbox, where every later call of ours runs (see SANDBOX in page.ts).
-    { functionDeclaration: `function () {\n${sandboxedPageScript(source)}\n}`, userContexts: [userContext], sandbox: SANDBOX },
+    { functionDeclaration: `function () {\n${sandboxedPageScript(source, walker)}\n}`, userContexts: [userContext], sandbox: SANDBOX },
     signal,
   );
-  return script;
+  ids.push(script);
+  return ids;
 }

@@ -59,6 +59,9 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
     // Firefox 153 headless: a background tab is `hidden` and its requestAnimationFrame runs at ~1 Hz,
     // so the page script's two-frame stability check takes ~1 s; a window per page stays visible.
     pageContextType: 'window',
+    // Firefox 153: each DOM read from our sandbox crosses an Xray wrapper; the 1,000-row page's walk
+    // took ~4× its page-realm time there (pnpm bench:realm).
+    walkSnapshotInPageRealm: true,
   };
 }
 

@@ -11,6 +11,12 @@ export interface InstallOptions {
    * recorder in the page's realm itself, and a copy in the sandbox would see only our own listeners.
    */
   sandbox?: boolean;
+  /**
+   * The snapshot walker in the page's realm (page/page-walker.ts), under this global name: in the
+   * page's realm, install only the walker there; in the sandbox, take it from there and delete the
+   * name. Both are preload scripts, the walker's first, so both run before any page script.
+   */
+  walker?: { name: string; side: 'page' | 'sandbox' };
   /** The DOM has no layout (jsdom, in unit tests): every box counts as sized. */
   noLayout?: boolean;
 }

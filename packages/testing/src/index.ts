@@ -8,5 +8,6 @@ export { startFixtureSite, type FixtureSite } from './fixture-site';
 export { describeHostilePage } from './hostile-suite';
 export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';
+export { describePageRealmWalker } from './page-walker-suite';
 export { describeOptionalMethods, type OptionalSuiteOptions } from './optional-suite';
 export { standInSource, testPageScript } from './stand-in-page-script';

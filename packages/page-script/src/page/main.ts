@@ -5,8 +5,11 @@
  */
 import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from '../constants';
 import type { OpName } from '../contract';
-import { elementById, resolve } from './registry';
+import { DOC, elementById, idFor, resolve } from './registry';
 import { ops } from './ops';
+import { OPTIONS } from './realm';
+import type { PageWalker } from './page-walker';
+import { snapshot } from './snapshot';
 
 interface Installed {
   version: string;
@@ -33,7 +36,19 @@ async function call(op: string, argsJson: string): Promise<string> {
 
 const g = globalThis as unknown as Record<string, Installed | undefined>;
 const existing = g[PAGE_SCRIPT_GLOBAL];
-if (!existing || existing.version !== PAGE_SCRIPT_VERSION) {
+if (OPTIONS.walker?.side === 'page') {
+  // The page's realm gets only the snapshot walker, for our sandbox to take (./page-walker.ts).
+  const walker: PageWalker = {
+    doc: DOC,
+    snapshot: async (argsJson) => {
+      const args: unknown = parse(argsJson);
+      return stringify(await snapshot(Array.isArray(args) ? args[0] : null));
+    },
+    element: elementById,
+    idFor,
+  };
+  Object.defineProperty(globalThis, OPTIONS.walker.name, { value: walker, configurable: true, enumerable: false, writable: false });
+} else if (!existing || existing.version !== PAGE_SCRIPT_VERSION) {
   const installed: Installed = {
     version: PAGE_SCRIPT_VERSION,
     ops,

@@ -22,6 +22,7 @@ import { encodeFrame, type FrameWire } from '../wire';
 import { pack } from './pack';
 import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
 import { clickableHint } from './icon-hint';
+import { walker, walkInPage } from './page-walker';
 
 const MAX_TEXT = 2000;
 const DEFAULT_MAX_NODES = 5000;
@@ -351,6 +352,7 @@ export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined)
 
 /** The `snapshot` op: the walk in the wire format (../wire.ts), deflated when large. */
 export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Promise<FrameWire> {
+  if (walker) return walkInPage(walker, opts);
   const origin = location.origin;
   return pack(encodeFrame(snapshotFrame(opts), origin && origin !== 'null' ? origin : ''));
 }

@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Backend, BackendPage, BackendSession } from '@browser-provider/core';
+import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
+
+/**
+ * For a backend that walks snapshots in the page's realm (Firefox; page-script's page-walker.ts): the
+ * walker's preload name is gone before the page runs, the walk happens there (the page sees our style
+ * reads), and its ids are the ones actions resolve in the sandbox.
+ */
+const sig = () => AbortSignal.timeout(60_000);
+
+const PAGE = `<!doctype html><html><head><title>walker</title><script>
+  window.names = Object.getOwnPropertyNames(window).filter((n) => n.startsWith('__bp_'));
+  const own = window.getComputedStyle;
+  window.styleReads = 0;
+  window.getComputedStyle = function (...a) { window.styleReads++; return own.apply(this, a); };
+</script></head><body><button id="b" onclick="window.clicks = (window.clicks || 0) + 1">Go</button><a href="/x">Link</a></body></html>`;
+
+export function describePageRealmWalker(name: string, make: () => Backend): void {
+describe(`${name}: the snapshot walker in the page realm`, () => {
+  let server: Server;
+  let origin: string;
+  let backend: Backend;
+  let session: BackendSession;
+  let p: BackendPage;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    backend = make();
+    session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: sig() });
+    p = await session.newPage(sig());
+    await p.navigate(`${origin}/`, 'load', sig());
+  });
+  afterAll(async () => {
+    await session?.close(sig()).catch(() => undefined);
+    await backend?.shutdown();
+    server?.close();
+  });
+
+  const read = (expr: string) => p.evaluate!(`() => ${expr}`, sig());
+
+  it('hides its name from the page, walks there, and its ids are the ones actions resolve', async () => {
+    expect(await read('window.names')).toEqual([]);
+    const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig());
+    const frame = decodeFrameSnapshot(wire as FrameWire);
+    // The page's own getComputedStyle saw the walk: it ran in the page's realm.
+    expect(await read('window.styleReads')).toBeGreaterThan(0);
+    const button = frame.nodes.find((n) => n.role === 'button');
+    expect(button?.name).toBe('Go');
+    const q = await p.call(p.mainFrame, 'query', [{ selector: '#b', limit: 1 }], sig());
+    expect(q.ok && q.matches[0]?.id).toBe(button?.id);
+    const prep = await p.call(p.mainFrame, 'prepare', [frame.doc, button!.id!, 'click'], sig());
+    expect(prep.ok).toBe(true);
+    // A second snapshot keeps the ids.
+    const again = decodeFrameSnapshot((await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig())) as FrameWire);
+    expect(again.nodes.find((n) => n.role === 'button')?.id).toBe(button?.id);
+    expect(again.doc).toBe(frame.doc);
+  });
+});
+}
