@@ -1,9 +1,9 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError } from '@browser-provider/core';
-import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
-import { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
+import { BIDI_CLICK_BUTTONS, BIDI_OWN_METHODS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
 import { bidiSend } from './custom-methods';
 import type { OwnedProcess } from '@browser-provider/core/host';
 import { BidiSession, type SessionDownloads, type SessionKind } from './session';
@@ -123,6 +123,10 @@ export class BidiBackend implements Backend {
 
   customMethods(): CustomMethod[] {
     return [...this.adapter.customMethods(), bidiSend];
+  }
+
+  ownMethods(): readonly OwnMethodName[] {
+    return BIDI_OWN_METHODS;
   }
 
   /** Process group id of the launched browser (or driver), for logs and leak checks in tests. */

@@ -1,4 +1,4 @@
-import type { ClickButton, Feature, MethodName, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, OwnMethodName, ScreenshotFormat } from '@browser-provider/protocol';
 
 /**
  * The optional methods and features every BiDi engine here has, each proven by the engine adapters'
@@ -42,3 +42,10 @@ export function bidiEngineFeatures(attaches: boolean): Feature[] {
 export const BIDI_CLICK_BUTTONS: readonly ClickButton[] = ['left', 'middle', 'right'];
 /** browsingContext.captureScreenshot takes `image/jpeg` (with a quality) on Firefox 153 and Chromium 156. */
 export const BIDI_SCREENSHOT_FORMATS: readonly ScreenshotFormat[] = ['png', 'jpeg'];
+
+/**
+ * Core's per-engine methods a BiDi engine here answers: routing over network.addIntercept with
+ * provideResponse / failRequest / continueRequest, and offline over emulation.setNetworkConditions
+ * per user context (Firefox 153 ESR and Chromium 156 take both; packages/testing's routing suite).
+ */
+export const BIDI_OWN_METHODS: readonly OwnMethodName[] = ['route.add', 'route.list', 'route.remove', 'network.set_offline'];

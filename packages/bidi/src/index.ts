@@ -11,4 +11,4 @@ export { pngSize } from './png';
 export { withPromptHandling } from './backend';
 export { finalizeDownload, MAX_DOWNLOAD_BYTES } from './downloads';
 export { RingBuffer, NetworkLog, consoleEntry, RING_SIZE } from './observe';
-export { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS, BIDI_OPTIONAL_METHODS, BIDI_FEATURES, bidiEngineFeatures } from './capabilities';
+export { BIDI_CLICK_BUTTONS, BIDI_SCREENSHOT_FORMATS, BIDI_OPTIONAL_METHODS, BIDI_OWN_METHODS, BIDI_FEATURES, bidiEngineFeatures } from './capabilities';

@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord } from '@browser-provider/core';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider } from '@browser-provider/core';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
 import { randomUUID } from 'node:crypto';
 import { installSource } from '@browser-provider/page-script';
@@ -8,6 +8,7 @@ import { DownloadLedger, finalizeDownload, keepFetchedDownload } from './downloa
 import type { RemoteDownloads } from './source';
 import { isBidiError } from './errors';
 import { BidiPage, SANDBOX, sandboxedPageScript, type PageLinks, type PageOptions } from './page';
+import { SessionNetwork } from './routing';
 
 const BROWSER_WENT_AWAY = 'the browser went away';
 
@@ -57,6 +58,8 @@ export class BidiSession implements BackendSession {
   readonly ended: Promise<void>;
   private markEnded!: () => void;
   private quitting: Promise<void> | undefined;
+  /** Request routing and offline state, for this session's pages only. */
+  readonly network: SessionNetwork;
 
   private constructor(
     readonly browser: BidiBrowser,
@@ -76,6 +79,7 @@ export class BidiSession implements BackendSession {
     this.isolated = kind !== 'shared';
     this.ended = new Promise((resolve) => (this.markEnded = resolve));
     this.links = { userContext, emit: (e) => this.listener?.(e) };
+    this.network = new SessionNetwork(browser, kind === 'shared' ? undefined : userContext);
     const has = (ev: string) => browser.supported.has(ev);
     this.eventTypes = [
       'navigated',
@@ -131,6 +135,8 @@ export class BidiSession implements BackendSession {
     const context = p['context'];
     if (opener === undefined || typeof context !== 'string' || [...this.pages].some((x) => x.targetId === context)) return;
     const page = this.track(context);
+    // Its first requests may pass before its intercept is in place: BiDi tells us of a popup only once it exists.
+    this.network.pageAdded(context, AbortSignal.timeout(5_000)).catch(() => undefined);
     this.listener?.({ type: 'popup', page, opener });
   }
 
@@ -256,7 +262,17 @@ export class BidiSession implements BackendSession {
       this.pageOptions.contextType === 'window'
         ? await this.browser.windows.open(this.userContext, signal)
         : (await this.browser.conn.send('browsingContext.create', { type: 'tab', userContext: this.userContext }, signal)).context;
-    return this.track(context);
+    const page = this.track(context);
+    await this.network.pageAdded(context, signal);
+    return page;
+  }
+
+  setRouting(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void> {
+    return this.network.setRouting(decide, signal);
+  }
+
+  setOffline(offline: boolean, signal: AbortSignal): Promise<void> {
+    return this.network.setOffline(offline, signal);
   }
 
   /** Makes a page of a context of this session and forgets it when the context goes away. */
@@ -267,6 +283,7 @@ export class BidiSession implements BackendSession {
     const off = this.browser.onContext(context, (method) => {
       if (method === 'browsingContext.contextDestroyed') {
         off();
+        this.network.pageClosed(context);
         page.markClosed();
       }
     });
@@ -283,6 +300,8 @@ export class BidiSession implements BackendSession {
     }
     const conn = this.browser.conn;
     if (this.browser.alive) {
+      // Intercepts name contexts, not the user context: removing it would leave them in the browser.
+      await this.network.close();
       const tasks: Promise<unknown>[] = [];
       if (this.kind === 'user_context') {
         // Removing the user context closes its tabs too.
@@ -300,6 +319,7 @@ export class BidiSession implements BackendSession {
     this.closed ??= reason;
     for (const p of [...this.pages]) p.markClosed();
     for (const off of this.offs.splice(0)) off();
+    void this.network.close();
     if (this.incoming !== undefined) this.browser.downloadDirs.delete(this.incoming);
     this.scratch.dispose();
     this.onClosed(this);

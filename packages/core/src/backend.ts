@@ -1,4 +1,4 @@
-import type { ClickButton, ClickModifier, EventName, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, ClickModifier, EventName, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -230,6 +230,21 @@ export type BackendEvent =
 
 export type BackendEventType = BackendEvent['type'];
 
+/** A request held for `route.*`, as the backend saw it. */
+export interface RoutedRequest {
+  url: string;
+  method: string;
+}
+
+/** What a held request gets: a stub response, a network error, or sent on with headers changed. */
+export type RouteAnswer =
+  | { action: 'fulfill'; status: number; headers: ReadonlyArray<readonly [string, string]>; body: string }
+  | { action: 'fail' }
+  | { action: 'continue'; set: Readonly<Record<string, string>>; remove: readonly string[] };
+
+/** Core's decision for one held request; `undefined` lets it through unchanged. Synchronous: it must not hold the request. */
+export type RouteDecider = (request: RoutedRequest) => RouteAnswer | undefined;
+
 export interface BackendSession {
   /** Whether this session has a cookie jar and storage of its own. */
   readonly isolated: boolean;
@@ -266,6 +281,14 @@ export interface BackendSession {
    * gives the input those paths.
    */
   stageFiles?: (paths: string[], signal: AbortSignal) => Promise<string[]>;
+  /**
+   * Optional (`route.*`, where `ownMethods()` lists them): while `decide` is set, every request of this
+   * session's pages — and only theirs — is held until `decide` has answered it; `undefined` stops
+   * holding. Whatever the session set up for it is removed when the session closes.
+   */
+  setRouting?(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void>;
+  /** Optional (`network.set_offline`): this session's pages lose (or regain) the network; other sessions keep theirs. */
+  setOffline?(offline: boolean, signal: AbortSignal): Promise<void>;
 }
 
 export interface SessionOptions {
@@ -312,6 +335,8 @@ export interface Backend {
    * Core's own (`jobs.*`, `events.subscribe`, `dialog.handle`, …) are offered on every engine without listing.
    */
   customMethods(): CustomMethod[];
+  /** Optional: those of core's per-engine methods (`route.*`, `network.set_offline`) this engine's sessions answer. */
+  ownMethods?(): readonly OwnMethodName[];
   /** Whether the browser/driver is currently up. */
   running(): boolean;
   /**

@@ -44,6 +44,7 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'element_not_found', detail: 'wrong_page', retryable: false, repair: 'page.snapshot', when: 'The ref belongs to another page of the session (details.page_id).' },
   { code: 'element_not_found', detail: 'rev_mismatch', retryable: false, repair: 'page.snapshot', when: 'Strict mode: the action named a rev older than the latest snapshot.' },
   { code: 'element_not_found', detail: 'no_match', retryable: false, repair: 'page.snapshot', when: 'No element matches the selector or text query.' },
+  { code: 'invalid_request', detail: 'too_many_routes', retryable: false, repair: 'route.remove', when: 'route.add on a session that already has 100 routes.' },
   { code: 'invalid_request', detail: 'unknown_key', retryable: false, when: 'page.press names no key: neither one character nor a W3C key name (Enter, Tab, ArrowDown, Control, Meta, …; aliases such as Esc, Ctrl, Cmd).' },
   { code: 'invalid_request', detail: 'ambiguous', retryable: false, repair: '(the method called)', when: 'Several elements match; details.candidates lists up to 10 (ref, role, name). The repair repeats the same method and params with element_ref instead of selector / text_query.' },
   { code: 'invalid_selector', detail: 'syntax', retryable: false, when: 'The CSS selector does not parse.' },

@@ -3,6 +3,7 @@ import { METHODS, OWN_METHODS, isMethodName } from '@browser-provider/protocol';
 import { ProviderError } from './errors';
 import type { CallContext, Handler, SessionContext } from './handlers';
 import { Job, type JobStep } from './jobs';
+import { addRoute, listRoutes, removeRoutes, setOffline } from './ops/routes';
 import { handleDialog, subscribeEvents } from './ops/session-methods';
 import { parseParams } from './validate';
 
@@ -78,6 +79,10 @@ const OWN_RUNS: { [M in OwnMethodName]: OwnRun<M> } = {
   'jobs.list': async (ctx, p) => ({ jobs: ctx.provider.session(p.session_id).jobs.list().map((j) => j.view()) }),
   'events.subscribe': async (ctx, p) => subscribeEvents({ ...ctx, session: sessionOf(ctx) }, p),
   'dialog.handle': async (ctx, p) => handleDialog({ ...ctx, session: sessionOf(ctx) }, p),
+  'route.add': async (ctx, p) => addRoute(sessionOf(ctx), p, ctx.signal),
+  'route.list': async (ctx) => listRoutes(sessionOf(ctx)),
+  'route.remove': async (ctx, p) => removeRoutes(sessionOf(ctx), p, ctx.signal),
+  'network.set_offline': async (ctx, p) => setOffline(sessionOf(ctx), p, ctx.signal),
 };
 
 /** The handler the dispatcher runs for `name`, in the scope its traits give. */

@@ -14,7 +14,7 @@ export { createProviderServer, type ProviderServer, type ProviderServerOptions }
 export { Engines, type EnginesOptions } from './engines';
 export { RecyclingBackend, type RecyclePolicy } from './recycle';
 export { parseParams } from './validate';
-export { callerGlob, callerRegex, PatternError } from './pattern';
+export { callerGlob, callerRegex, callerUrlGlob, PatternError } from './pattern';
 export { cut, LIMITS, pageInfoCut } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlMatcher } from './ops/wait';
-import { callerGlob, callerRegex } from './pattern';
+import { callerGlob, callerRegex, callerUrlGlob } from './pattern';
 
 /**
  * Caller patterns run on RE2. `/(a+)+$/` over 40 a's and a "!" takes V8's backtracking engine
@@ -42,5 +42,23 @@ describe('caller patterns', () => {
     expect(() => urlMatcher('/(a)\\1/')).toThrow(/url_matches: invalid regular expression/);
     expect(urlMatcher('*/done')('http://x/done')).toBe(true);
     expect(urlMatcher('/done')('http://x/done?y')).toBe(true);
+  });
+
+  it.each([
+    ['**/api/users', 'http://x:1/api/users', true],
+    ['**/api/users', 'http://x:1/api/users?page=2', false],
+    ['**/api/*', 'http://x/api/a/b', false],
+    ['**/api/**', 'http://x/api/a/b', true],
+    ['**/*.{png,jpg}', 'http://x/i/a.jpg', true],
+    ['**/*.{png,jpg}', 'http://x/i/a.gif', false],
+    ['http://x/a?b=*', 'http://x/a?b=1', true],
+    ['http://x/a.b', 'http://x/aXb', false],
+    [`${'**a'.repeat(20)}**b`, 'a'.repeat(5_000), false],
+  ])('URL glob %s on %s is %s', (glob, url, want) => {
+    expect(callerUrlGlob(glob)(url)).toBe(want);
+  });
+
+  it('refuses an unclosed brace in a URL glob', () => {
+    expect(() => callerUrlGlob('**/{a,b')).toThrow(/unclosed/);
   });
 });

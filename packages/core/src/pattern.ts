@@ -37,3 +37,30 @@ export function callerGlob(pattern: string): (input: string) => boolean {
   const re = RE2JS.compile(`^${pattern.split('*').map((p) => RE2JS.quote(p)).join('.*')}$`, RE2JS.DOTALL);
   return (input) => re.test(input);
 }
+
+/**
+ * A URL glob as Playwright's routes take them, over the whole URL: `**` any run of characters, `*` any
+ * run without `/`, `{a,b}` either; everything else (`?` included, common in URLs) is itself.
+ */
+export function callerUrlGlob(pattern: string): (input: string) => boolean {
+  let re = '';
+  let depth = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '*') {
+      const double = pattern[i + 1] === '*';
+      re += double ? '.*' : '[^/]*';
+      if (double) i++;
+    } else if (c === '{') {
+      depth++;
+      re += '(?:';
+    } else if (c === '}' && depth > 0) {
+      depth--;
+      re += ')';
+    } else if (c === ',' && depth > 0) re += '|';
+    else re += RE2JS.quote(c);
+  }
+  if (depth > 0) throw new PatternError('unclosed "{" in the glob');
+  const compiled = RE2JS.compile(`^${re}$`, RE2JS.DOTALL);
+  return (input) => compiled.test(input);
+}

@@ -1,4 +1,4 @@
-import type { ClickButton, Feature, MethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
 import type { CustomMethod } from './custom-method';
 import { familyPssMb } from './host/procfs';
@@ -155,6 +155,9 @@ export class RecyclingBackend implements Backend {
   }
   customMethods(): CustomMethod[] {
     return this.current.backend.customMethods();
+  }
+  ownMethods(): readonly OwnMethodName[] {
+    return this.current.backend.ownMethods?.() ?? [];
   }
   running(): boolean {
     return this.current.backend.running() || [...this.draining].some((g) => g.backend.running());

@@ -108,8 +108,8 @@ function ownRow(name: OwnMethodName, api: DispatchApi): MethodRow {
     params: spec.params,
     listing: { description: spec.description, stability: spec.stability, result: spec.result },
     handler: ownHandler(name, api),
-    // Core runs them on every engine.
-    offeredBy: () => true,
+    // Core runs them on every engine, but those that need the engine's network control where it lists them.
+    offeredBy: spec.perEngine === true ? (e) => e.ownMethods?.().includes(name) === true : () => true,
   };
 }
 

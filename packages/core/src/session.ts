@@ -1,4 +1,5 @@
-import type { Backend, BackendSession } from './backend';
+import type { RouteView } from '@browser-provider/protocol';
+import type { Backend, BackendSession, RouteAnswer } from './backend';
 import type { PageHandle } from './page';
 import { JobBook } from './jobs';
 import type { ProfileLock } from './profiles';
@@ -25,6 +26,13 @@ export interface SessionProfile {
   lock: ProfileLock;
 }
 
+/** A `route.add` route; ops/routes.ts matches held requests against the session's, newest first. */
+export interface SessionRoute {
+  view: RouteView;
+  matches: (url: string) => boolean;
+  answer: RouteAnswer;
+}
+
 /**
  * A provider session: its pages, its refs, and the queue that runs its calls in arrival order.
  * Calls of different sessions run concurrently; calls of one session never overlap.
@@ -43,6 +51,8 @@ export class Session {
   readonly refs = new RefRegistry();
   readonly queue = new SerialQueue();
   readonly jobs = new JobBook();
+  /** Its routes, newest first (`route.*`); the backend holds its requests while there is one. */
+  routes: SessionRoute[] = [];
   /** Warnings for the session's next successful response (dialogs answered, popups adopted). */
   readonly pendingWarnings: string[] = [];
   /** Downloads already answered by a `download.wait` without an id, so the next one waits for a new one. */

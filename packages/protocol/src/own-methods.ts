@@ -4,9 +4,10 @@ import { RequestId } from './envelope';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
 /**
- * Our namespaced methods, which every engine offers through core beside the draft's (`METHODS`):
- * `requests.cancel`, `jobs.*`, `events.subscribe`, `dialog.handle`. `provider.describe` lists them as
- * custom methods with these schemas; core implements them.
+ * Our namespaced methods, which core offers beside the draft's (`METHODS`): `requests.cancel`, `jobs.*`,
+ * `events.subscribe`, `dialog.handle` on every engine; `route.*` and `network.set_offline` only on the
+ * engines that list them (`perEngine`). `provider.describe` lists them as custom methods with these
+ * schemas; core implements them.
  */
 
 const Id = z.string().min(1).max(256);
@@ -43,6 +44,8 @@ export interface OwnMethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodT
   readonly description: string;
   readonly stability: Stability;
   readonly traits: MethodTraits & { readonly scope: S };
+  /** Offered only by an engine whose `ownMethods()` lists it (it needs the engine's network control). */
+  readonly perEngine?: true;
 }
 
 const own = <P extends z.ZodType, R extends z.ZodType, S extends MethodScope>(description: string, params: P, result: R, traits: TraitsInput<S>): OwnMethodSpec<P, R, S> => ({
@@ -52,6 +55,32 @@ const own = <P extends z.ZodType, R extends z.ZodType, S extends MethodScope>(de
   result,
   traits: traitsOf('provider', traits),
 });
+const perEngine = <P extends z.ZodType, R extends z.ZodType, S extends MethodScope>(description: string, params: P, result: R, traits: TraitsInput<S>): OwnMethodSpec<P, R, S> => ({
+  ...own(description, params, result, traits),
+  perEngine: true,
+});
+
+/** How a route answers: a stub response, a network error, or the request sent on with changed headers. */
+export const RouteAction = z.enum(['fulfill', 'fail', 'continue']);
+export const RouteView = z.object({
+  route_id: z.string(),
+  url: z.string(),
+  action: RouteAction,
+  status: z.number().int().optional(),
+  /** Requests it answered so far. */
+  hits: z.number().int(),
+});
+export type RouteView = z.infer<typeof RouteView>;
+/** Which of the three answers a `route.add` asks for (its params must name exactly one). */
+export function routeKinds(p: { status?: unknown; headers?: unknown; content_type?: unknown; body?: unknown; fail?: boolean | undefined; request_headers?: unknown; remove_request_headers?: unknown }): z.infer<typeof RouteAction>[] {
+  const kinds: z.infer<typeof RouteAction>[] = [];
+  if ([p.status, p.headers, p.content_type, p.body].some((v) => v !== undefined)) kinds.push('fulfill');
+  if (p.fail === true) kinds.push('fail');
+  if (p.request_headers !== undefined || p.remove_request_headers !== undefined) kinds.push('continue');
+  return kinds;
+}
+const Header = z.string().min(1).max(1_000);
+const HeaderValue = z.string().max(10_000);
 
 export const OWN_METHODS = {
   'requests.cancel': own(
@@ -95,6 +124,34 @@ export const OWN_METHODS = {
     }),
     z.object({ armed: z.boolean(), scope: z.enum(['page', 'session_next', 'session_policy']) }),
     { scope: 'session' },
+  ),
+  'route.add': perEngine(
+    "Answer the requests of this session's pages whose URL matches `url` ourselves: with a stub response (status, headers, body), as a network error (fail), or sent on with changed request headers. `url` is a glob over the whole URL (`**` any characters, `*` any but `/`, `{a,b}` either) or `/regex/flags`; both run in linear time. The newest matching route wins. Only this session's traffic is held; the routes end with the session.",
+    Sid.extend({
+      url: z.string().min(1).max(4_096).describe('Glob over the whole URL ("**/api/*", "**/*.{png,jpg}") or /regex/flags.'),
+      status: z.number().int().min(100).max(599).optional().describe('Stub response status (default 200).'),
+      headers: z.record(Header, HeaderValue).optional().describe('Stub response headers.'),
+      content_type: z.string().max(1_000).optional().describe('Stub response Content-Type (a header of its own, for convenience).'),
+      body: z.string().max(5_000_000).optional().describe('Stub response body, as text.'),
+      fail: z.boolean().optional().describe('Fail the request with a network error instead of answering it.'),
+      request_headers: z.record(Header, HeaderValue).optional().describe('Send the request on with these headers set (no stub).'),
+      remove_request_headers: z.array(Header).max(100).optional().describe('Send the request on without these headers (no stub).'),
+    }).refine((p) => routeKinds(p).length === 1, { message: 'give exactly one of: a stub (status, headers, content_type, body), fail: true, or request_headers / remove_request_headers' }),
+    z.object({ route_id: z.string(), routes: z.number().int() }),
+    { scope: 'session', mutating: true },
+  ),
+  'route.list': perEngine("This session's routes, newest first (the order they are matched in), with how many requests each answered.", Sid, z.object({ routes: z.array(RouteView) }), { scope: 'session' }),
+  'route.remove': perEngine(
+    "Remove this session's routes: the one with route_id, those with this exact url, or (neither given) all of them. Requests then reach the network again.",
+    Sid.extend({ route_id: Id.optional(), url: z.string().min(1).max(4_096).optional() }),
+    z.object({ removed: z.number().int(), routes: z.number().int() }),
+    { scope: 'session', mutating: true },
+  ),
+  'network.set_offline': perEngine(
+    "Take this session's pages offline (every request fails as without a network) or back online. Other sessions keep their network.",
+    Sid.extend({ offline: z.boolean() }),
+    z.object({ offline: z.boolean() }),
+    { scope: 'session', mutating: true },
   ),
 } as const satisfies Record<string, OwnMethodSpec>;
 

@@ -10,4 +10,5 @@ export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';
 export { describePageRealmWalker } from './page-walker-suite';
 export { describeOptionalMethods, type OptionalSuiteOptions } from './optional-suite';
+export { describeRouting, describeRoutingRefused } from './routing-suite';
 export { standInSource, testPageScript } from './stand-in-page-script';

@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import type { ClickButton, Feature, OptionalMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
-import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type ScreenshotOptions, type SessionOptions } from '../backend';
+import type { ClickButton, Feature, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type RouteDecider, type ScreenshotOptions, type SessionOptions } from '../backend';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -169,6 +169,13 @@ export class StubBackend implements Backend {
   customMethods() {
     return this.custom;
   }
+  /** What `ownMethods()` answers. */
+  ownList: OwnMethodName[] = ['route.add', 'route.list', 'route.remove', 'network.set_offline'];
+  ownMethods() {
+    return this.ownList;
+  }
+  /** The latest session's routing decider and offline state, as core set them. */
+  routing: { decide: RouteDecider | undefined; offline: boolean } = { decide: undefined, offline: false };
   running() {
     return !this.shutDown;
   }
@@ -193,6 +200,12 @@ export class StubBackend implements Backend {
       close: async () => {
         this.sessionsOpen--;
         end();
+      },
+      setRouting: async (decide) => {
+        this.routing.decide = decide;
+      },
+      setOffline: async (offline) => {
+        this.routing.offline = offline;
       },
     };
   }

@@ -1,0 +1,100 @@
+import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
+import { routeKinds } from '@browser-provider/protocol';
+import type { BackendSession, RouteAnswer, RouteDecider, RoutedRequest } from '../backend';
+import { ProviderError } from '../errors';
+import { callerRegex, callerUrlGlob, PatternError } from '../pattern';
+import type { Session, SessionRoute as Route } from '../session';
+
+/**
+ * `route.add` / `route.list` / `route.remove` / `network.set_offline`. The session's route table
+ * lives here; the backend only holds the session's requests while there is a route and asks
+ * `decide` what each one gets. Matching runs on RE2 (pattern.ts): a URL is page-controlled input.
+ */
+
+/** Routes per session: each held request is matched against all of them, newest first. */
+export const MAX_ROUTES = 100;
+
+
+const lacks = (what: string) =>
+  new ProviderError('unsupported_method', `This engine cannot ${what}.`, {
+    detail: 'unknown_method',
+    repair: { method: 'provider.describe', params: {}, hint: 'custom_methods in provider.describe lists what this engine offers.' },
+  });
+
+/** `/re/flags` is a regular expression; anything else a Playwright-style URL glob. */
+function urlMatcher(url: string): (input: string) => boolean {
+  const re = /^\/(.+)\/([imsu]*)$/.exec(url);
+  try {
+    return re ? callerRegex(re[1] as string, re[2]) : callerUrlGlob(url);
+  } catch (e) {
+    if (!(e instanceof PatternError)) throw e;
+    throw new ProviderError('invalid_request', `url: invalid pattern (${e.message})`, { detail: 'invalid_params', details: { field: 'url' } });
+  }
+}
+
+function answerOf(p: OwnParamsOf<'route.add'>): RouteAnswer {
+  const kind = routeKinds(p)[0];
+  if (kind === 'fail') return { action: 'fail' };
+  if (kind === 'continue') return { action: 'continue', set: p.request_headers ?? {}, remove: p.remove_request_headers ?? [] };
+  const headers = Object.entries(p.headers ?? {}).filter(([name]) => p.content_type === undefined || name.toLowerCase() !== 'content-type');
+  if (p.content_type !== undefined) headers.push(['content-type', p.content_type]);
+  return { action: 'fulfill', status: p.status ?? 200, headers, body: p.body ?? '' };
+}
+
+function decider(routes: Route[]): RouteDecider {
+  return (request: RoutedRequest) => {
+    const hit = routes.find((r) => r.matches(request.url));
+    if (hit === undefined) return undefined;
+    hit.view.hits++;
+    return hit.answer;
+  };
+}
+
+function routing(session: BackendSession): NonNullable<BackendSession['setRouting']> {
+  if (session.setRouting === undefined) throw lacks('route requests');
+  return session.setRouting.bind(session);
+}
+
+let counter = 0;
+
+export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, signal: AbortSignal): Promise<OwnResultOf<'route.add'>> {
+  const set = routing(session.backend);
+  const routes = session.routes;
+  if (routes.length >= MAX_ROUTES) {
+    throw new ProviderError('invalid_request', `This session already has ${MAX_ROUTES} routes.`, {
+      detail: 'too_many_routes',
+      repair: { method: 'route.remove', params: {}, hint: 'Remove routes that are no longer needed (route.list shows them).' },
+    });
+  }
+  const answer = answerOf(p);
+  const route: Route = {
+    view: { route_id: `r${++counter}`, url: p.url, action: answer.action, ...(answer.action === 'fulfill' ? { status: answer.status } : {}), hits: 0 },
+    matches: urlMatcher(p.url),
+    answer,
+  };
+  // Newest first: a later route for the same URL overrides an earlier one, as Playwright's do.
+  const next = [route, ...routes];
+  await set(decider(next), signal);
+  session.routes = next;
+  return { route_id: route.view.route_id, routes: next.length };
+}
+
+export async function listRoutes(session: Session): Promise<OwnResultOf<'route.list'>> {
+  routing(session.backend);
+  return { routes: session.routes.map((r) => ({ ...r.view })) };
+}
+
+export async function removeRoutes(session: Session, p: OwnParamsOf<'route.remove'>, signal: AbortSignal): Promise<OwnResultOf<'route.remove'>> {
+  const set = routing(session.backend);
+  const routes = session.routes;
+  const keep = routes.filter((r) => (p.route_id !== undefined && r.view.route_id !== p.route_id) || (p.url !== undefined && r.view.url !== p.url));
+  await set(keep.length > 0 ? decider(keep) : undefined, signal);
+  session.routes = keep;
+  return { removed: routes.length - keep.length, routes: keep.length };
+}
+
+export async function setOffline(session: Session, p: OwnParamsOf<'network.set_offline'>, signal: AbortSignal): Promise<OwnResultOf<'network.set_offline'>> {
+  if (session.backend.setOffline === undefined) throw lacks('take its pages offline');
+  await session.backend.setOffline(p.offline, signal);
+  return { offline: p.offline };
+}

@@ -1,0 +1,5 @@
+import { describeRoutingRefused } from '@browser-provider/testing';
+import { createSafariBackend } from './index';
+
+// Classic WebDriver has no request interception or network emulation: WebKit refuses by name.
+describeRoutingRefused('WebKit', () => createSafariBackend());

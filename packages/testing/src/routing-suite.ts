@@ -1,0 +1,164 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dispatcher, Provider, type Backend, type BackendSession } from '@browser-provider/core';
+import type { ResponseEnvelope } from '@browser-provider/protocol';
+
+/**
+ * `route.*` and `network.set_offline` through core's dispatcher on one real engine, with real requests
+ * of the page: a fetch, an <img>, a navigation. Two sessions share the browser, so a route or offline
+ * state leaking from one to the other fails here; `intercepts` reads what the engine still holds in
+ * the browser for a session, which must be nothing once it closed.
+ */
+
+type Result = Record<string, any>;
+const ROUTE_METHODS = ['route.add', 'route.list', 'route.remove', 'network.set_offline'];
+
+/** Serves the test page and counts what reaches it: a routed request must not. */
+async function startSite() {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Routing</title><h1>Real page</h1>');
+    else if (req.url === '/echo') res.writeHead(200, { 'content-type': 'text/plain' }).end(`x-added=${req.headers['x-added'] ?? ''} x-drop=${req.headers['x-drop'] ?? ''}`);
+    else if (req.url === '/api/data') res.writeHead(200, { 'content-type': 'text/plain' }).end('real data');
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+export function describeRouting(name: string, make: () => Backend, o: { intercepts: (s: BackendSession) => Promise<string[]> }): void {
+  describe(`${name}: request routing and offline`, () => {
+    let site: Awaited<ReturnType<typeof startSite>>;
+    let provider: Provider;
+    let d: Dispatcher;
+    let n = 0;
+    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
+    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
+      const env = await call(method, params);
+      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
+      return env.result as Result;
+    };
+    const session = async (client: string) => {
+      const s = await ok('session.ensure', { client_session_id: client });
+      await ok('page.open', { session_id: s.session_id, url: `${site.origin}/page` });
+      return s.session_id as string;
+    };
+    const evalIn = async (sid: string, expression: string) => (await ok('page.eval', { session_id: sid, expression })).value as unknown;
+    const fetchIn = (sid: string, path: string, init = '{}') =>
+      evalIn(sid, `fetch('${path}', ${init}).then(async (r) => r.status + ' ' + (r.headers.get('x-stub') ?? '-') + ' ' + (await r.text()), (e) => 'failed ' + e.name)`);
+
+    beforeAll(async () => {
+      site = await startSite();
+      provider = new Provider({ backend: make(), allowEval: true, allowDebug: true });
+      d = new Dispatcher(provider);
+    });
+    afterAll(async () => {
+      await provider?.shutdown();
+      await site?.close();
+    });
+
+    it('advertises the routing methods with their schemas', async () => {
+      const desc = await ok('provider.describe', {});
+      const custom = desc.capabilities.custom_methods.map((m: { name: string }) => m.name);
+      expect(custom).toEqual(expect.arrayContaining(ROUTE_METHODS));
+    });
+
+    it("answers a fetch, an <img> and a navigation of its own session from routes, and no other session's", async () => {
+      const a = await session('route-a');
+      const b = await session('route-b');
+      const added = await ok('route.add', { session_id: a, url: '**/api/*', status: 201, headers: { 'x-stub': 'yes' }, content_type: 'text/plain', body: 'stub data' });
+      expect(added).toMatchObject({ routes: 1 });
+      await ok('route.add', { session_id: a, url: '/\\/pic\\.(png|svg)$/', content_type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5"/></svg>' });
+      await ok('route.add', { session_id: a, url: `${site.origin}/nowhere`, content_type: 'text/html', body: '<!doctype html><title>Stubbed page</title><p>from the route</p>' });
+      await ok('route.add', { session_id: a, url: '**/api/broken', fail: true });
+      await ok('route.add', { session_id: a, url: '**/echo', request_headers: { 'x-added': 'by route' }, remove_request_headers: ['X-Drop'] });
+
+      site.hits.length = 0;
+      expect(await fetchIn(a, '/api/data')).toBe('201 yes stub data');
+      expect(await fetchIn(a, '/api/broken')).toBe('failed TypeError');
+      expect(await fetchIn(a, '/echo', "{ headers: { 'x-drop': 'gone' } }")).toBe('200 - x-added=by route x-drop=');
+      const width = await evalIn(a, `new Promise((ok) => { const i = new Image(); i.onload = () => ok(i.naturalWidth); i.onerror = () => ok(-1); i.src = '/pic.svg'; document.body.append(i); })`);
+      expect(width).toBe(7);
+      const opened = await ok('page.open', { session_id: a, url: `${site.origin}/nowhere` });
+      expect(opened.title).toBe('Stubbed page');
+      // Only the request sent on with changed headers reached the server.
+      expect(site.hits.filter((h) => h !== '/favicon.ico')).toEqual(['/echo']);
+
+      // The other session's traffic is its own: nothing of A's routes applies.
+      expect(await fetchIn(b, '/api/data')).toBe('200 - real data');
+      expect(await fetchIn(b, '/api/broken')).toBe('404 - not here');
+
+      const listed = (await ok('route.list', { session_id: a })).routes as Result[];
+      expect(listed.map((r) => [r.url, r.action, r.hits])).toEqual([
+        ['**/echo', 'continue', 1],
+        ['**/api/broken', 'fail', 1],
+        [`${site.origin}/nowhere`, 'fulfill', 1],
+        ['/\\/pic\\.(png|svg)$/', 'fulfill', 1],
+        // /api/broken went to the newer fail route, so this one answered only /api/data.
+        ['**/api/*', 'fulfill', 1],
+      ]);
+      expect(await ok('route.remove', { session_id: a, url: '**/api/*' })).toEqual({ removed: 1, routes: 4 });
+      expect(await fetchIn(a, '/api/data')).toBe('200 - real data');
+
+      const held = await o.intercepts(provider.session(a).backend);
+      expect(held.length).toBeGreaterThan(0);
+      await ok('session.close', { session_id: a });
+      // What A held in the browser went with it: the browser no longer knows its intercepts.
+      for (const intercept of held) {
+        const env = await call('bidi.send', { session_id: b, method: 'network.removeIntercept', params: { intercept } });
+        expect(env.ok ? 'still there' : env.error.details.bidi_error).toBe('no such intercept');
+      }
+      await ok('session.close', { session_id: b });
+    });
+
+    it('removes every route, and refuses a pattern RE2 cannot run by field', async () => {
+      const a = await session('route-c');
+      await ok('route.add', { session_id: a, url: '**/api/data', body: 'x' });
+      await ok('route.add', { session_id: a, url: '**/api/other', body: 'y' });
+      expect(await ok('route.remove', { session_id: a })).toEqual({ removed: 2, routes: 0 });
+      expect(await o.intercepts(provider.session(a).backend)).toEqual([]);
+      expect(await fetchIn(a, '/api/data')).toBe('200 - real data');
+      const bad = await call('route.add', { session_id: a, url: '/(a)\\1/', body: 'x' });
+      expect(bad.ok ? null : bad.error).toMatchObject({ code: 'invalid_request', details: { field: 'url' } });
+      const none = await call('route.add', { session_id: a, url: '**' });
+      expect(none.ok ? null : none.error.code).toBe('invalid_request');
+      await ok('session.close', { session_id: a });
+    });
+
+    it("takes one session's pages offline and back, leaving the other's online", async () => {
+      const a = await session('offline-a');
+      const b = await session('offline-b');
+      expect(await ok('network.set_offline', { session_id: a, offline: true })).toEqual({ offline: true });
+      expect(await fetchIn(a, '/api/data')).toBe('failed TypeError');
+      expect(await fetchIn(b, '/api/data')).toBe('200 - real data');
+      await ok('network.set_offline', { session_id: a, offline: false });
+      expect(await fetchIn(a, '/api/data')).toBe('200 - real data');
+      await ok('session.close', { session_id: a });
+      await ok('session.close', { session_id: b });
+    });
+  });
+}
+
+/** An engine without request routing refuses each method by name, with a repair, before any session is touched. */
+export function describeRoutingRefused(name: string, make: () => Backend): void {
+  describe(`${name}: request routing is refused`, () => {
+    it('lists no routing method and refuses each with unsupported_method and a repair', async () => {
+      const provider = new Provider({ backend: make() });
+      const d = new Dispatcher(provider);
+      try {
+        const desc = await d.handle({ protocol_version: '0.1', id: 'd', method: 'provider.describe', params: {} });
+        const custom = desc.ok ? (desc.result as Result).capabilities.custom_methods.map((m: { name: string }) => m.name) : [];
+        expect(custom).toContain('dialog.handle');
+        for (const m of ROUTE_METHODS) expect(custom).not.toContain(m);
+        for (const method of ROUTE_METHODS) {
+          const env = await d.handle({ protocol_version: '0.1', id: method, method, params: { session_id: 's1', url: '**', body: '', offline: true } });
+          expect(env.ok ? null : env.error).toMatchObject({ code: 'unsupported_method', details: { repair: { method: 'provider.describe' } } });
+        }
+      } finally {
+        await provider.shutdown();
+      }
+    });
+  });
+}
