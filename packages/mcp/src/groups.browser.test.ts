@@ -82,12 +82,16 @@ for (const [browser, transport] of ENGINES) {
       expect(textOf(clicked)).toContain('went');
     });
 
-    it('takes Playwright MCP’s arguments: snapshot target, depth and filename; screenshot and console filename and level', async () => {
+    it('takes Playwright MCP’s arguments: snapshot target, depth, boxes and filename; screenshot scale and filename; console level and all', async () => {
       const full = textOf(await call('browser_snapshot', {}));
       const list = refOf(full, 'list "Groceries"');
       const scoped = textOf(await call('browser_snapshot', { target: list, depth: 0 }));
       expect(scoped).toMatch(/^list "Groceries" \[e\d+\]$/m);
       expect(scoped).not.toContain('Apples');
+      // boxes: the UA stylesheet's 8 px body margin puts the heading at x 8 on every engine.
+      const boxed = textOf(await call('browser_snapshot', { boxes: true }));
+      expect(boxed).toMatch(/^heading "Shopping list" \[level=1\] \[e\d+\] \[box=8,\d+,[1-9]\d*,[1-9]\d*\]$/m);
+      expect(full).not.toContain('[box=');
       const saved = textOf(await call('browser_snapshot', { filename: 'snaps/page.yml' }));
       const path = /Wrote the snapshot to (\S+) /.exec(saved)?.[1] ?? '';
       expect(path.startsWith(out)).toBe(true);

@@ -58,6 +58,7 @@ export const PAGE_TOOLS: ToolDef[] = [
       scope: Target.optional().describe('Show only this element (its ref) and what is inside it.'),
       target: Target.optional().describe('Playwright MCP\'s name for scope: show only this element (its ref) and what is inside it.'),
       depth: z.number().int().nonnegative().max(1_000).optional().describe('Show at most this many levels below the top (0: the top lines only); deeper lines are left out.'),
+      boxes: field(snap.boxes, 'Write each element\'s box as [box=x,y,width,height] after its ref: viewport CSS pixels (getBoundingClientRect), iframes\' elements in the top-level viewport.'),
       filename: Filename('the outline'),
     }),
     async run(ctx, a) {

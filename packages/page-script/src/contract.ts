@@ -67,6 +67,8 @@ export interface RawNode {
   children: number[];
   /** Set on `<iframe>`/`<frame>` nodes: the backend resolves the child document with `childFrame(id)`. */
   frame?: true;
+  /** With the `boxes` option: the border box relative to this frame's viewport, CSS pixels rounded: x, y, width, height. */
+  box?: [number, number, number, number];
 }
 
 export interface FrameSnapshot {
@@ -82,6 +84,8 @@ export interface FrameSnapshot {
 export interface SnapshotOptions {
   maxNodes: number;
   mode: 'full' | 'interactive';
+  /** Give each element node its border box (`box`). */
+  boxes?: boolean;
 }
 
 /** A candidate element for a selector or text query. */

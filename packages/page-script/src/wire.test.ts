@@ -23,7 +23,7 @@ const EVERYTHING: FrameSnapshot = {
       id: 10, role: 'checkbox', name: 'c', actionable: true, value: 'v', level: 3, frame: true,
       states: { checked: 'mixed', disabled: true, expanded: true, selected: true, required: true, invalid: true, focused: true },
     }),
-    node({ id: 11, role: 'clickable', name: '', actionable: true, selector_hint: 'span.trash', hint: 'delete.png' }),
+    node({ id: 11, role: 'clickable', name: '', actionable: true, selector_hint: 'span.trash', hint: 'delete.png', box: [-4, 1200, 16, 0] }),
   ],
 };
 

@@ -29,7 +29,7 @@ export interface CompactFrame {
   base: string;
   /**
    * Per node: role index, flags, child count; then, when flagged, id − previous id, level, states
-   * (2 bits per field of `STATE_KEYS`: 1 true, 2 false, 3 "mixed").
+   * (2 bits per field of `STATE_KEYS`: 1 true, 2 false, 3 "mixed"), box (x, y, width, height).
    */
   n: number[];
   /** Per node, when flagged and in this order: name, text, value, href, selector hint, hint. */
@@ -55,6 +55,7 @@ const LEVEL = 512;
 const STATES = 1024;
 const FRAME = 2048;
 const ICON_HINT = 4096;
+const BOX = 8192;
 
 /** The order `statesOf` writes states in; decoding rebuilds each object in this order. */
 const STATE_KEYS = ['checked', 'disabled', 'expanded', 'selected', 'required', 'invalid', 'focused'] as const;
@@ -118,6 +119,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     if (bits !== 0) flags |= STATES;
     if (node.frame === true) flags |= FRAME;
     if (node.hint !== undefined) flags |= ICON_HINT;
+    if (node.box !== undefined) flags |= BOX;
 
     const kids = node.children;
     n.push(role, flags, kids.length);
@@ -127,6 +129,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     }
     if (node.level !== undefined) n.push(node.level);
     if (bits !== 0) n.push(bits);
+    if (node.box !== undefined) n.push(...node.box);
     if (node.name !== '') s.push(node.name);
     if (node.text !== undefined) s.push(node.text);
     if (node.value !== undefined) s.push(node.value);
@@ -181,6 +184,7 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     if (flags & HREF_REL) node.href = base + str();
     else if (flags & HREF) node.href = str();
     if (flags & STATES) node.states = statesFrom(int());
+    if (flags & BOX) node.box = [int(), int(), int(), int()];
     if (flags & HINT) node.selector_hint = str();
     if (flags & ICON_HINT) node.hint = str();
     node.children = [];

@@ -279,6 +279,7 @@ export const METHODS = {
       include_a11y: z.boolean().optional(),
       include_text: z.boolean().optional(),
       max_nodes: z.number().int().positive().max(100_000).optional(),
+      boxes: z.boolean().optional().describe('Additive: give each element node its border box (`box`, top-level viewport CSS pixels), and write it in `text` as [box=x,y,width,height] after the ref.'),
       ...SnapshotShape,
     }),
     SnapshotResult,

@@ -33,6 +33,8 @@ export const SnapshotNode = z.object({
    * word, a test id). Not an accessible name, and printed as `hint:"…"` in the snapshot text.
    */
   hint: z.string().optional(),
+  /** Additive, with page.snapshot `boxes`: the element's border box in the top-level viewport, CSS pixels (getBoundingClientRect, rounded). */
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
 });
 export type SnapshotNode = z.infer<typeof SnapshotNode>;
 

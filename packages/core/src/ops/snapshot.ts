@@ -56,7 +56,11 @@ function pastSnapshot(top: Capture, refs: readonly string[], mode: 'full' | 'int
   };
 }
 
-/** Captures a frame and, depth first, every iframe document it shows, within one node budget. */
+/**
+ * Captures a frame and, depth first, every iframe document it shows, within one node budget. With
+ * `boxes` (where this frame's viewport starts in the top-level one), element boxes are moved into the
+ * top-level viewport; the kept wire stays in frame coordinates, as diffs do not print boxes.
+ */
 async function captureFrame(
   session: Session,
   page: PageHandle,
@@ -66,9 +70,11 @@ async function captureFrame(
   depth: number,
   warnings: string[],
   signal: AbortSignal,
+  boxes?: { x: number; y: number },
 ): Promise<Capture> {
-  const wire = await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode }], signal);
+  const wire = await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode, ...(boxes ? { boxes: true } : {}) }], signal);
   const snap = decodeFrameSnapshot(wire);
+  if (boxes !== undefined && (boxes.x !== 0 || boxes.y !== 0)) for (const n of snap.nodes) if (n.box) n.box = [n.box[0] + boxes.x, n.box[1] + boxes.y, n.box[2], n.box[3]];
   budget.nodes -= snap.nodes.length;
   const previous = page.docs.get(frame);
   if (previous !== undefined && previous !== snap.doc) session.refs.dropDocument(page.id, frame, previous);
@@ -83,7 +89,9 @@ async function captureFrame(
     }
     try {
       const child = await enterFrame(page, frame, snap.doc, node.id, signal);
-      if (child !== null) capture.children.set(i, await captureFrame(session, page, child, budget, mode, depth + 1, warnings, signal));
+      const origin = boxes !== undefined && child !== null ? await call(page, frame, 'frameOrigin', [snap.doc, node.id], signal) : null;
+      const inner = boxes !== undefined && origin !== null ? { x: boxes.x + Math.round(origin.x), y: boxes.y + Math.round(origin.y) } : undefined;
+      if (child !== null) capture.children.set(i, await captureFrame(session, page, child, budget, mode, depth + 1, warnings, signal, inner));
     } catch (e) {
       if (signal.aborted) throw e;
       warnings.push(`iframe ${JSON.stringify(node.name)} could not be read: ${(e as Error).message}`);
@@ -105,7 +113,7 @@ export async function snapshotPage(
   const mode = p.mode ?? base?.mode ?? 'full';
   const maxNodes = p.max_nodes ?? base?.maxNodes ?? DEFAULT_MAX_NODES;
   const budget = { nodes: maxNodes };
-  const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal);
+  const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal, p.boxes === true ? { x: 0, y: 0 } : undefined);
   const minted: string[] = [];
   const mint = (frame: FrameKey, doc: string, id: number) => {
     const ref = session.refs.mint({ pageId: page.id, frame, doc, id });
@@ -142,7 +150,7 @@ export async function snapshotPage(
   // The default hides nothing: runs are written compactly (link lists, alike lines, tables in the
   // interactive view); only an explicit collapse: true folds runs of like-shaped rows away.
   const fold = p.collapse === false ? 'none' : p.collapse === true ? 'hide' : mode === 'full' ? 'alike' : 'table';
-  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url });
+  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url, ...(p.boxes === true ? { boxes: true } : {}) });
   const text = p.include_text === false ? { text: '', cut: false } : limitText(renderOutline(lines), p.max_text_chars);
   truncated ||= text.cut;
   return {

@@ -50,6 +50,7 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
     if (raw.href !== undefined) node.href = raw.href;
     if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
     if (raw.hint !== undefined) node.hint = raw.hint;
+    if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
     nodes.push(node);
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const el: SnapshotElement = {

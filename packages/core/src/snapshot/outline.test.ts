@@ -35,6 +35,23 @@ describe('text outline', () => {
     expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('clickable hint:"trash \\"bin\\"" [e2]\nclickable "Reply" [e3]');
   });
 
+  it('writes boxes after refs only when asked, in plain, alike and link lines', () => {
+    const b = (x: number) => ({ box: { x, y: 20, width: 30, height: 10 } });
+    const nodes: SnapshotNode[] = [
+      { node_id: 'g', role: 'button', name: 'Go', element_ref: 'e2', actionable: true, enabled: true, ...b(1) },
+      { node_id: 'r1', role: 'button', name: 'Reply', element_ref: 'e3', actionable: true, enabled: true, ...b(2) },
+      { node_id: 'r2', role: 'button', name: 'Reply', element_ref: 'e4', actionable: true, enabled: true, ...b(3) },
+      { node_id: 'l1', role: 'link', name: 'A', element_ref: 'e5', href: '/a', actionable: true, enabled: true, ...b(4) },
+      { node_id: 'l2', role: 'link', name: 'B', element_ref: 'e6', href: '/b', actionable: true, enabled: true, ...b(5) },
+    ];
+    const root: SnapshotNode = { node_id: 'n0', role: 'document', name: '', children: ['g', 'p', 'q'] };
+    const all = [...nodes, { node_id: 'p', role: 'group', name: 'Replies', children: ['r1', 'r2'] }, { node_id: 'q', role: 'navigation', name: 'Nav', children: ['l1', 'l2'] }];
+    expect(renderOutline(outlineLines(root, all, { fold: 'alike', base: 'http://x/', boxes: true }))).toBe(
+      ['button "Go" [e2] [box=1,20,30,10]', 'group "Replies"', '  2× button "Reply" [e3] [box=2,20,30,10] [e4] [box=3,20,30,10]', 'navigation "Nav"', '  links: "A" [e5] [box=4,20,30,10] /a | "B" [e6] [box=5,20,30,10] /b'].join('\n'),
+    );
+    expect(renderOutline(outlineLines(root, all, { fold: 'alike', base: 'http://x/' }))).not.toContain('box=');
+  });
+
   it('prints role, name, states, value, ref and link target, indented by depth', () => {
     const s = page(2, { checked: 1 });
     expect(renderOutline(outlineLines(s.root, s.nodes, { fold: 'none' }))).toBe(

@@ -35,6 +35,8 @@ export interface OutlineOptions {
   fold: FoldStyle;
   /** The page URL: link targets on its origin are printed from the path, anchors into it not at all. */
   base?: string | undefined;
+  /** Write each node's box (page.snapshot `boxes`) after its ref. */
+  boxes?: boolean;
 }
 
 export interface OutlineLine {
@@ -51,6 +53,7 @@ export { COLLAPSE_KEEP, COLLAPSE_MIN_RUN };
 interface Ctx {
   origin: string | undefined;
   page: string | undefined;
+  boxes?: boolean | undefined;
 }
 
 const href = (n: SnapshotNode, c: Ctx): string | undefined => (n.href !== undefined && hrefShown(n.href, c.page) ? n.href : undefined);
@@ -74,7 +77,9 @@ function facts(n: SnapshotNode): string {
   return s;
 }
 
-const ref = (n: SnapshotNode) => (n.element_ref !== undefined ? ` [${n.element_ref}]` : '');
+const box = (n: SnapshotNode) => (n.box !== undefined ? ` [box=${n.box.x},${n.box.y},${n.box.width},${n.box.height}]` : '');
+/** The ref, and with `boxes` the box: a box belongs to the element its ref names. */
+const ref = (n: SnapshotNode, c?: Ctx) => (n.element_ref !== undefined ? ` [${n.element_ref}]${c?.boxes === true ? box(n) : ''}` : '');
 const target = (n: SnapshotNode, c: Ctx) => {
   const h = href(n, c);
   return h === undefined ? '' : ` -> ${shortHref(h, c.origin)}`;
@@ -89,9 +94,9 @@ function bare(n: SnapshotNode): string {
   return role + label + facts(n);
 }
 
-export function nodeLine(n: SnapshotNode, base?: string): string {
-  const c = { origin: originOf(base), page: base };
-  return n.role === 'text' ? bare(n) : bare(n) + ref(n) + target(n, c);
+export function nodeLine(n: SnapshotNode, base?: string, boxes?: boolean): string {
+  const c = { origin: originOf(base), page: base, boxes };
+  return n.role === 'text' ? bare(n) : bare(n) + ref(n, c) + target(n, c);
 }
 
 /**
@@ -114,7 +119,7 @@ function linkList(run: readonly SnapshotNode[], c: Ctx): string {
   if (most < 2 || most * 2 < all) common = c.origin;
   const cell = (n: SnapshotNode) => {
     const h = href(n, c);
-    return `${quote(n.name)}${ref(n)}${h === undefined ? '' : ` ${shortHref(h, common)}`}`;
+    return `${quote(n.name)}${ref(n, c)}${h === undefined ? '' : ` ${shortHref(h, common)}`}`;
   };
   return `links${common !== c.origin && common !== undefined ? ` (${common})` : ''}: ${run.map(cell).join(' | ')}`;
 }
@@ -122,14 +127,14 @@ function linkList(run: readonly SnapshotNode[], c: Ctx): string {
 export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
   const byId = new Map<string, SnapshotNode>();
   for (const n of nodes) byId.set(n.node_id, n);
-  const c: Ctx = { origin: originOf(opts.base), page: opts.base };
+  const c: Ctx = { origin: originOf(opts.base), page: opts.base, boxes: opts.boxes };
   const compact = opts.fold === 'alike' || opts.fold === 'table';
   const out: OutlineLine[] = [];
   const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) =>
     out.push({ key: first ?? key, depth, text, ...(first ? { ref: first } : {}), ...(parentRef ? { parentRef } : {}) });
   const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
     const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
-    push(key, depth, nodeLine(node, opts.base), node.element_ref, parentRef);
+    push(key, depth, nodeLine(node, opts.base, opts.boxes), node.element_ref, parentRef);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
   const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, parentRef: string | undefined) => {
@@ -145,7 +150,7 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
     out.push({ key: `${key}/table${i}`, depth, text: `rows ×${run.repeats}: ${columns.join(' | ')}` });
     for (let r = 0; r < run.repeats; r++) {
       const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
-      const cells = row.map((n, k) => `${n.name ? (n.name !== names[k] ? quote(n.name) : '') : n.hint ? `hint:${quote(n.hint)}` : ''}${facts(n)}${ref(n)}${target(n, c)}`.trim());
+      const cells = row.map((n, k) => `${n.name ? (n.name !== names[k] ? quote(n.name) : '') : n.hint ? `hint:${quote(n.hint)}` : ''}${facts(n)}${ref(n, c)}${target(n, c)}`.trim());
       push(`${key}/table${i}/row${r}`, depth + 1, cells.join(' | '), row.find((n) => n.element_ref !== undefined)?.element_ref, parentRef);
     }
   };
@@ -174,7 +179,7 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
         if (links > 0) push(`${key}/links${i}`, depth, linkList(run, c), run[0]?.element_ref, parentRef);
         else if (alike > 0) {
           const first = run[0] as SnapshotNode;
-          push(`${key}/alike${i}`, depth, `${alike}× ${bare(first)}${run.map(ref).join('')}${target(first, c)}`, first.element_ref, parentRef);
+          push(`${key}/alike${i}`, depth, `${alike}× ${bare(first)}${run.map((n) => ref(n, c)).join('')}${target(first, c)}`, first.element_ref, parentRef);
         }
         if (run.length > 0) {
           i += run.length - 1;

@@ -8,7 +8,8 @@
  * - text under a node whose name came from that text is not repeated.
  */
 import type { FrameSnapshot, RawNode, SnapshotOptions } from '../contract';
-import { DOC, idFor } from './registry';
+import { DOC, elementById, idFor } from './registry';
+import { P } from './realm';
 import { composedChildren, deepActiveElement } from './tree';
 import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
 import {
@@ -347,6 +348,15 @@ export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined)
   const root = document.documentElement;
   if (root) walk.children(root, walk.nodes[0]!.children, ROOT_FLAGS);
   walk.flush();
+  // After the walk, from the registry: the walk's own code paths stay as they are without boxes.
+  if (opts?.boxes === true) {
+    for (const node of walk.nodes) {
+      const el = node.id === undefined ? null : elementById(node.id);
+      if (el === null) continue;
+      const r = P.rect(el);
+      node.box = [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+    }
+  }
   return { doc: DOC, url: location.href, title, nodes: walk.nodes, truncated: walk.truncated };
 }
 
