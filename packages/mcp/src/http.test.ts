@@ -117,6 +117,27 @@ describe('mcp --http: idle sessions', () => {
   });
 });
 
+describe('mcp --http: DELETE', () => {
+  // The Firefox-over-MCP soak (issue 25) was suspected of leaving browser sessions behind: each soak
+  // session ends with a DELETE, and a session whose DELETE did not reach its provider session would hold its user context.
+  it('ends the browser session behind each MCP session it closes, however the session ended its calls', async () => {
+    const { backend, http, connect } = await start();
+    for (let i = 0; i < 4; i++) {
+      const c = await connect();
+      await c.client.callTool({ name: 'browser_navigate', arguments: { url: 'https://example.test/' } });
+      // An unknown tool and a ref that never was: invalid calls like those the soak mixes in.
+      expect((await c.client.callTool({ name: 'browser_teleport', arguments: {} })).isError).toBe(true);
+      expect((await c.client.callTool({ name: 'browser_click', arguments: { target: 'e999999' } })).isError).toBe(true);
+      expect(backend.sessionsOpen).toBe(1);
+      await c.transport.terminateSession();
+      await c.client.close();
+      await expect.poll(() => backend.sessionsOpen, { timeout: 10_000, interval: 20 }).toBe(0);
+      expect(http.sessions()).toBe(0);
+    }
+    expect(backend.created).toHaveLength(4);
+  });
+});
+
 describe('mcp --http: a caller regex', () => {
   it('answers a backtracking pattern at once while another client is served', async () => {
     const { backend, connect } = await start();
