@@ -69,6 +69,16 @@ export async function mcpTarget(browser: string, origin: string, callTimeoutMs: 
         await c?.client.close();
         return 'ok';
       }),
+    async recycle() {
+      const { client, transport } = await server.connect();
+      try {
+        const r = await client.callTool({ name: 'browser_status', arguments: {} });
+        return (r.structuredContent as { recycle?: { recycles: number; sessions_served: number } } | undefined)?.recycle;
+      } finally {
+        await transport.terminateSession().catch(() => undefined);
+        await client.close();
+      }
+    },
     async end() {
       for (const sid of [...clients.keys()]) await clients.get(sid)?.client.close().catch(() => undefined);
       await server.stop();

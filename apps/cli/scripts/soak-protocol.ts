@@ -52,6 +52,10 @@ export function protocolTarget(bin: string, browser: string, origin: string, cal
       return call(method, params(sid));
     },
     close: (sid) => call('session.close', { session_id: sid }),
+    async recycle() {
+      const env = await client.call('provider.status', {});
+      return env.ok ? (env.result as { recycle?: { recycles: number; sessions_served: number } }).recycle : undefined;
+    },
     end: async () => void (await client.close()),
   };
 }

@@ -14,6 +14,8 @@ export interface SoakTarget {
   /** One random call, valid (75 %) or not, taken with `pick`. */
   step(sid: string, valid: boolean, pick: <T>(xs: T[]) => T): Promise<Outcome>;
   close(sid: string): Promise<Outcome>;
+  /** `provider.status`'s `recycle` block (browsers relaunched by the memory backstop), when it has one. */
+  recycle(): Promise<{ recycles: number; sessions_served: number } | undefined>;
   end(): Promise<void>;
 }
 
@@ -22,6 +24,8 @@ export async function settle(method: string, run: () => Promise<string>): Promis
   try {
     return { method, code: await run() };
   } catch (e) {
-    return { method, lost: (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '' };
+    // fetch's own message ("fetch failed") says nothing; its cause names the socket error.
+    const cause = e instanceof Error && e.cause instanceof Error ? ` (${(e.cause as { code?: string }).code ?? ''} ${e.cause.message})` : '';
+    return { method, lost: `${(e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''}${cause}` };
   }
 }

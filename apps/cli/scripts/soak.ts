@@ -1,5 +1,5 @@
 /**
- * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--no-write]`: a bounded soak of the real `serve`
+ * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--calls-per-session 40] [--no-write]`: a bounded soak of the real `serve`
  * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI); `--grid` takes the browsers
  * from a real Selenium Grid on loopback (soak-grid.ts). Five sessions make random valid
  * and invalid calls on the conformance fixture site; every 10 s the server's and its browser's RSS, open descriptors and process count are
@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '@browser-provider/conformance';
 import { ERROR_CODES } from '@browser-provider/protocol';
+import { bundleState } from '../bin/bundle-state.js';
 import { startSoakGrid } from './soak-grid';
 import { mcpTarget } from './soak-mcp';
 import { protocolTarget } from './soak-protocol';
@@ -27,6 +28,10 @@ const write = !process.argv.includes('--no-write');
 const mcp = process.argv.includes('--mcp');
 const SESSIONS = 5;
 const grid = process.argv.includes('--grid') ? await startSoakGrid(browser, SESSIONS) : undefined;
+// Fewer calls per session churn sessions faster: what a per-session leak needs to show in minutes.
+const CALLS_PER_SESSION = Number(arg('calls-per-session', '40'));
+// Runs of 15 minutes or more are judged after minute 5, as issue 25 asks; shorter ones after minute 1.
+const WARM_UP_MIN = Number(arg('warm-up-minutes', minutes >= 15 ? '5' : '1'));
 const SAMPLE_MS = 10_000;
 const CALL_TIMEOUT_MS = 15_000;
 
@@ -59,8 +64,8 @@ async function worker(n: number): Promise<void> {
   let sid: string | undefined;
   let calls = 0;
   while (Date.now() < endAt) {
-    // Every 40 calls the session is closed and a new one made: sessions must not leak either.
-    if (sid === undefined || calls % 40 === 39) {
+    // Every CALLS_PER_SESSION calls the session is closed and a new one made: sessions must not leak either.
+    if (sid === undefined || calls % CALLS_PER_SESSION === CALLS_PER_SESSION - 1) {
       if (sid !== undefined) count(await target.close(sid));
       const opened = await target.open(`soak-${n}-${calls}`);
       count(opened.outcome);
@@ -77,6 +82,7 @@ async function worker(n: number): Promise<void> {
   if (sid !== undefined) count(await target.close(sid));
 }
 
+const fromBundle = bundleState().fresh;
 const startedAt = Date.now();
 const samples: Sample[] = [];
 /** The machine's 1-minute load average at each sample: the soak shares its cores with whatever else runs. */
@@ -91,13 +97,16 @@ const sampler = setInterval(() => {
 }, SAMPLE_MS);
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 clearInterval(sampler);
+const recycle = await target.recycle().catch(() => undefined);
 await target.end();
 await grid?.stop();
 await site.close();
 
-// The first minute is warm-up (launch, JIT, caches); growth is judged after it.
+// Warm-up (launch, JIT, caches, Firefox starting its content processes) is left out of the fit: issue 25
+// judges growth after the first 5 minutes. Firefox's first minutes still climb; a fit that starts at
+// minute 1 of a 5-minute run reads that climb as a leak (the +1.2 GB/h of the first MCP soak).
 // Samples taken once the workload stopped (sessions closing, browsers exiting) are not the steady state.
-const steady = samples.filter((s) => s.t >= 60 && s.t <= minutes * 60);
+const steady = samples.filter((s) => s.t >= WARM_UP_MIN * 60 && s.t <= minutes * 60);
 const rows: Array<[string, (s: Sample) => number, string]> = [
   ['server RSS', (s) => s.serverRssMb, 'MB'],
   ['server + browser RSS (sum of VmRSS; shared pages counted per process)', (s) => s.totalRssMb, 'MB'],
@@ -118,11 +127,13 @@ const table = rows.map(([name, y, unit]) => {
 const load = loads.length ? `machine load (1-min average, 2 cores) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}` : 'no load sampled';
 const codes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
 const report = [
-  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}\` (${target.label}${grid ? ', browsers from a Selenium Grid 4.48 on loopback; the hub and node JVMs, chromedriver and every Chromium on the node are counted with the server' : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after the first minute); ${load}.`,
+  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}${CALLS_PER_SESSION !== 40 ? ` --calls-per-session ${CALLS_PER_SESSION}` : ''}\` (${target.label}${grid ? ', browsers from a Selenium Grid 4.48 on loopback; the hub and node JVMs, chromedriver and every Chromium on the node are counted with the server' : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after minute ${WARM_UP_MIN}); ${load}.`,
   '',
-  `Calls answered: **${answered}**, lost: **${lost.length}**. Answers by outcome: ${codes}.`,
+  `Server: ${fromBundle ? 'the prebuilt bundle (apps/cli/dist), as users run it' : 'TypeScript sources through tsx (no fresh bundle; its RSS is ~40 MB above the bundle\'s)'}. The machine is shared with other work: these are loaded-machine figures.`,
   '',
-  '| measure | at 1 min | at end | range | growth per hour | extrapolated per day |',
+  `Calls answered: **${answered}**, lost: **${lost.length}**. Recycles: ${recycle === undefined ? 'none reported (no recycle block in provider.status)' : `**${recycle.recycles}** (the current browser served ${recycle.sessions_served} sessions)`}. Answers by outcome: ${codes}.`,
+  '',
+  `| measure | at ${WARM_UP_MIN} min | at end | range | growth per hour | extrapolated per day |`,
   '|---|---|---|---|---|---|',
   ...table,
   ...(lost.length ? ['', 'Lost answers:', '', ...lost.slice(0, 20).map((l) => `- ${l}`)] : []),
