@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@browser-provider/conformance';
 
 /**
  * The thinnest client of `browser-provider serve`: write a request line, read the answer line,
@@ -38,7 +39,7 @@ export class StdioProvider {
   /** `nodeArgs` go to Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   constructor(browser: string, extraArgs: string[] = [], nodeArgs: string[] = []) {
     // detached: the server leads its own group, so a kill reaches any browser it failed to stop.
-    this.child = spawn(process.execPath, [...nodeArgs, PROVIDER_BIN, 'serve', '--browser', browser, ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, PROVIDER_BIN, 'serve', '--browser', browser, ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child.stdin.on('error', () => undefined);
     this.child.stderr.on('data', (c: Buffer) => (this.stderrTail = (this.stderrTail + c.toString()).slice(-4000)));
     createInterface({ input: this.child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));

@@ -1,5 +1,6 @@
 export { ProviderClient, type ClientOptions, type CallOptions, type ExitInfo, type ProviderCommand, type ProviderEvent } from './client';
 export * from './client-errors';
+export { SERVER_NODE_FLAGS } from '@browser-provider/client/stdio';
 export { startFixtureServer, type FixtureServer } from './fixtures/server';
 export { FIXTURE } from './fixtures/pages';
 export { WIDGETS } from './fixtures/widgets';

@@ -1,11 +1,11 @@
-import { ProviderClient, FIXTURE } from '@browser-provider/conformance';
+import { ProviderClient, FIXTURE, SERVER_NODE_FLAGS } from '@browser-provider/conformance';
 import { settle, type SoakTarget } from './soak-target';
 
 type Call = [method: string, params: (sid: string) => Record<string, unknown>];
 
 /** The soak over the protocol: `serve` on stdio, one provider session per soak session. */
 export function protocolTarget(bin: string, browser: string, origin: string, callTimeoutMs: number): SoakTarget {
-  const client = new ProviderClient({ command: [process.execPath, bin, 'serve', '--browser', browser], defaultTimeoutMs: callTimeoutMs + 30_000 });
+  const client = new ProviderClient({ command: [process.execPath, ...SERVER_NODE_FLAGS, bin, 'serve', '--browser', browser], defaultTimeoutMs: callTimeoutMs + 30_000 });
   const url = (path: string) => `${origin}${path}`;
   const { home, form, delayed } = FIXTURE;
   const VALID: Call[] = [

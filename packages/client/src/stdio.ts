@@ -3,7 +3,7 @@
  * over stdio needs, without loading the in-process server (`@browser-provider/core`) at all.
  */
 export { connectStdio, type StdioOptions, type StdioStreams } from './stream';
-export { spawnProvider, type SpawnProviderOptions } from './spawn';
+export { SERVER_NODE_FLAGS, spawnProvider, type SpawnProviderOptions } from './spawn';
 export { CallAbortedError, CallTimeoutError, ClientClosedError, ProviderClosedError, ProviderExitedError } from './errors';
 export type {
   BrowserName,

@@ -6,8 +6,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NODE_FLAGS } from '@browser-provider/conformance';
 
-/** `browser-provider mcp` as users start it: the CLI's bin, as a child process. */
+/** `browser-provider mcp` as users start it: the CLI's bin, as a child process, with the Node flags its first lines pass. */
 export const BIN = fileURLToPath(new URL('../../../../apps/cli/bin/browser-provider.js', import.meta.url));
 
 /**
@@ -46,7 +47,7 @@ export interface StdioServer {
 }
 
 export async function startStdio(flags: string[]): Promise<StdioServer> {
-  const child = spawn(process.execPath, [BIN, 'mcp', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BIN, 'mcp', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'browser-provider-test', version: '0' });
@@ -64,7 +65,7 @@ export interface HttpServer {
 
 /** Starts `mcp --http 127.0.0.1:0 …` and waits for the line that says where it listens. */
 export async function startHttp(flags: string[]): Promise<HttpServer> {
-  const child = spawn(process.execPath, [BIN, 'mcp', '--http', '127.0.0.1:0', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BIN, 'mcp', '--http', '127.0.0.1:0', ...flags], { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines = createInterface({ input: child.stderr });
   let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
