@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ProviderError } from '@browser-provider/core';
 import { startStubGrid, type StubGrid } from '@browser-provider/grid/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +75,33 @@ describe('Firefox through a Grid (stand-in)', () => {
     const webkit = await createGridBackend('safari', { url: 'http://grid.invalid:4444' });
     expect(webkit.clickButtons?.() ?? ['left']).toEqual(['left']);
     expect(webkit.optionalMethods()).not.toContain('download.wait');
+  });
+
+  it('asks for managed downloads where a node offers them, and fetches a finished download from the node\'s /se/files', SLOW, async () => {
+    stub = await startStubGrid({ managedDownloads: { 'r.txt': Buffer.from('from the node\n') } });
+    const backend = await createGridBackend('firefox', { url: stub.url });
+    const session = await backend.createSession(opts());
+    await session.newPage(AbortSignal.timeout(5000));
+    const caps = (stub.requests.find((r) => r.method === 'POST' && r.path === '/session')!.body as { capabilities: { alwaysMatch: Record<string, unknown> } }).capabilities.alwaysMatch;
+    expect(caps['se:downloadsEnabled']).toBe(true);
+    const at = { context: 'ctx-1', navigation: 'nav-1', url: 'http://site.test/r.txt' };
+    stub.emit('browsingContext.downloadWillBegin', { ...at, suggestedFilename: 'r.txt' });
+    stub.emit('browsingContext.downloadEnd', { ...at, status: 'complete', filepath: '/home/seluser/downloads/abc/r.txt' });
+    let done;
+    for (let i = 0; i < 100 && done === undefined; i++, await new Promise((r) => setTimeout(r, 50))) done = session.downloads?.().find((d) => d.state !== 'in_progress');
+    expect(done).toMatchObject({ state: 'completed', suggested_filename: 'r.txt', size: 14 });
+    expect(readFileSync(done!.path!, 'utf8')).toBe('from the node\n');
+    expect(stub.requests.filter((r) => r.path === '/session/stub-1/se/files').map((r) => r.method)).toEqual(['GET', 'POST']);
+    await backend.shutdown();
+  });
+
+  it('does not ask for managed downloads of a Grid whose nodes offer none (the request would only queue)', SLOW, async () => {
+    stub = await startStubGrid();
+    const backend = await createGridBackend('firefox', { url: stub.url });
+    await backend.createSession(opts());
+    const caps = (stub.requests.find((r) => r.method === 'POST' && r.path === '/session')!.body as { capabilities: { alwaysMatch: Record<string, unknown> } }).capabilities.alwaysMatch;
+    expect(caps['se:downloadsEnabled']).toBeUndefined();
+    await backend.shutdown();
   });
 
   it('a socket that closes under the session (the node died) makes the session gone', SLOW, async () => {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { zipOne } from '../files';
 
 /**
  * A stand-in Grid for unit tests (never called done: the real Grid has its browser test): New Session
@@ -20,12 +21,16 @@ export interface StubGrid {
    * nothing, and classic commands for the session get the router's "Unable to execute request".
    */
   loseNode(): void;
+  /** Sends a BiDi event on every session's socket (what the node's browser would report). */
+  emit(method: string, params: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
 export interface StubGridOptions {
   /** What New Session answers: `ws` = our socket, a string = that URL, or an error reply. */
   newSession?: 'ws' | string | { status: number; error: string; message: string };
+  /** A node offering managed downloads: `/status` says so, and `/se/files` lists and hands out these files. */
+  managedDownloads?: Record<string, Buffer>;
 }
 
 const RESULTS: Record<string, unknown> = {
@@ -63,13 +68,24 @@ export async function startStubGrid(opts: StubGridOptions = {}): Promise<StubGri
       const ns = opts.newSession ?? 'ws';
       if (typeof ns === 'object') return void json(ns.status, { error: ns.error, message: ns.message });
       const webSocketUrl = ns === 'ws' ? `${url.replace('http', 'ws')}/session/stub-1/se/bidi` : ns;
-      return void json(200, { sessionId: 'stub-1', capabilities: { browserName: 'firefox', browserVersion: '153.0', webSocketUrl } });
+      const asked = (JSON.parse(text) as { capabilities: { alwaysMatch: Record<string, unknown> } }).capabilities.alwaysMatch['se:downloadsEnabled'] === true;
+      return void json(200, { sessionId: 'stub-1', capabilities: { browserName: 'firefox', browserVersion: '153.0', webSocketUrl, ...(asked ? { 'se:downloadsEnabled': true } : {}) } });
+    }
+    const files = opts.managedDownloads;
+    if (files && path === '/session/stub-1/se/files') {
+      if (req.method === 'GET') return void json(200, { names: Object.keys(files) });
+      const name = String((JSON.parse(text) as { name?: unknown }).name);
+      const data = files[name];
+      if (req.method === 'POST' && data) return void json(200, { filename: name, contents: zipOne(name, data).toString('base64') });
     }
     if (nodeLost && path.startsWith('/session/stub-1/')) {
       return void json(500, { error: 'unknown error', message: `Unable to execute request for an existing session: Failed to execute request (GET http://10.0.0.9:5555${path})` });
     }
     if (req.method === 'DELETE') return void json(200, null);
-    if (path === '/status') return void json(200, { ready: true, message: 'stub', nodes: [] });
+    if (path === '/status') {
+      const nodes = files ? [{ availability: 'UP', slots: [{ stereotype: { browserName: 'firefox', 'se:downloadsEnabled': true } }] }] : [];
+      return void json(200, { ready: true, message: 'stub', nodes });
+    }
     json(404, { error: 'unknown command', message: path });
   }
 
@@ -79,6 +95,9 @@ export async function startStubGrid(opts: StubGridOptions = {}): Promise<StubGri
     commands,
     loseNode: () => {
       nodeLost = true;
+    },
+    emit: (method, params) => {
+      for (const s of sockets) s.send(JSON.stringify({ type: 'event', method, params }));
     },
     dropSockets: () => {
       for (const s of sockets) s.terminate();
