@@ -97,6 +97,9 @@ for (const [browser, transport] of ENGINES) {
       expect(path.startsWith(out)).toBe(true);
       expect(readFileSync(path, 'utf8')).toContain('button "Go"');
       expect(textOf(await call('browser_snapshot', { filename: '../escape.yml' }))).toMatch(/^Error permission_denied \(path_escape\)/);
+      // Playwright's target is a ref or a selector, for element screenshots too.
+      const button = await call('browser_take_screenshot', { target: '#go', element: 'Go' });
+      expect(textOf(button), textOf(button)).toMatch(/^Screenshot \d+×\d+ \(image\/png\) of Go\./);
       const shot = textOf(await call('browser_take_screenshot', { filename: 'shot.png', scale: 'css' }));
       expect(readFileSync(join(out, 'shot.png')).subarray(1, 4).toString(), shot).toBe('PNG');
       const consoleAnswer = await call('browser_console_messages', { level: 'error' });

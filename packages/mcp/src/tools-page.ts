@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { METHODS, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
 import { snapshotAnswer, stepAnswer } from './steps';
-import { defineTool, field, refOnly, Target, type ToolDef } from './tool';
+import { defineTool, field, refOnly, Target, targetParams, type ToolDef } from './tool';
 import { depthLines, findLines } from './outline';
 import { pageLine } from './answer';
 import { Filename, readInput, textOrFile, writeOutput } from './output';
@@ -145,7 +145,7 @@ export const PAGE_TOOLS: ToolDef[] = [
     description: 'A PNG (or JPEG) of the viewport, the full page, or one element, as an image. Act on refs from browser_snapshot, not on pixels.',
     method: 'page.screenshot',
     input: z.object({
-      target: Target.optional().describe('Only this element (a ref from the snapshot).'),
+      target: Target.optional().describe('Only this element: its ref from the snapshot, or a CSS selector that matches exactly one element.'),
       element: z.string().max(1_000).optional().describe('A human-readable description of the element (optional).'),
       fullPage: field(shot.full_page, 'The whole scrollable page instead of the viewport.'),
       type: field(shot.format, 'Image format (default png); JPEG where the engine captures it (Firefox and Chromium, not WebKit).'),
@@ -153,8 +153,7 @@ export const PAGE_TOOLS: ToolDef[] = [
       filename: Filename('the image (as well as answering it)'),
     }),
     async run(ctx, a) {
-      const ref = a.target !== undefined ? refOnly(a.target) : undefined;
-      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(ref ? { element_ref: ref } : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}), ...(a.scale ? { scale: a.scale } : {}) });
+      const r = await ctx.link.call<ResultOf<'page.screenshot'>>('page.screenshot', { ...(a.fullPage ? { full_page: true } : {}), ...(a.target !== undefined ? targetParams(a.target) : {}), ...(a.type === 'jpeg' ? { format: 'jpeg' } : {}), ...(a.scale ? { scale: a.scale } : {}) });
       const { image, ...rest } = r.result;
       const saved = a.filename !== undefined && image !== undefined ? ` Saved to ${await writeOutput(ctx, a.filename, Buffer.from(image, 'base64'))}.` : '';
       return {

@@ -359,13 +359,16 @@ export const METHODS = {
       full_page: z.boolean().optional(),
       clip: Rect.optional(),
       element_ref: Id.optional(),
+      selector: z.string().min(1).max(10_000).optional().describe('Additive: the element a CSS selector matches (exactly one, as for actions), instead of element_ref.'),
       format: ScreenshotFormat.optional().describe('Image format (default png). provider.describe lists what each engine captures (capabilities.method_options).'),
       quality: z.number().int().min(0).max(100).optional().describe('JPEG quality, 0–100 (the engine\'s default when absent); only with format "jpeg".'),
       scale: z
         .enum(['css', 'device'])
         .optional()
         .describe('Additive: the image\'s pixels. "device" (what every engine captures): one per device pixel. "css": one per CSS pixel; answered when they are the same (device pixel ratio 1), refused otherwise, as nothing here resamples an image.'),
-    }).refine((p) => p.quality === undefined || p.format === 'jpeg', { message: 'quality is only for format "jpeg"', path: ['quality'] }),
+    })
+      .refine((p) => p.quality === undefined || p.format === 'jpeg', { message: 'quality is only for format "jpeg"', path: ['quality'] })
+      .refine((p) => p.element_ref === undefined || p.selector === undefined, { message: 'give element_ref or selector, not both', path: ['selector'] }),
     z.object({
       page_id: z.string(),
       image: z.string().optional(),

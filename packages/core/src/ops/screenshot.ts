@@ -8,8 +8,9 @@ import { call, frameDetached } from './frames';
 import { resolveTarget } from './targets';
 
 /** The element's border box in top-level document coordinates (frames' offsets added). */
-async function elementClip(session: Session, page: PageHandle, ref: string, signal: AbortSignal): Promise<Rect> {
-  const target = await resolveTarget(session, page, 'page.screenshot', { element_ref: ref }, signal);
+async function elementClip(session: Session, page: PageHandle, by: { element_ref: string } | { selector: string }, signal: AbortSignal): Promise<Rect> {
+  const target = await resolveTarget(session, page, 'page.screenshot', by, signal);
+  const ref = target.ref;
   // Bring it into view first so lazily rendered content is painted.
   await call(page, target.frame, 'prepare', [target.doc, target.id, 'hover'], signal).catch(() => null);
   const rect = await call(page, target.frame, 'rect', [target.doc, target.id], signal);
@@ -28,7 +29,8 @@ async function elementClip(session: Session, page: PageHandle, ref: string, sign
 /** `format` comes from screenshotFormat (./method-options): the session's engine captures it. */
 export async function screenshot(session: Session, page: PageHandle, p: ParamsOf<'page.screenshot'>, format: ScreenshotFormat, signal: AbortSignal): Promise<ResultOf<'page.screenshot'>> {
   let clip: Rect | undefined = p.clip;
-  if (p.element_ref !== undefined) clip = await elementClip(session, page, p.element_ref, signal);
+  if (p.element_ref !== undefined) clip = await elementClip(session, page, { element_ref: p.element_ref }, signal);
+  else if (p.selector !== undefined) clip = await elementClip(session, page, { selector: p.selector }, signal);
   const shot = await page.backend.screenshot(
     { ...(p.full_page ? { fullPage: true } : {}), ...(clip ? { clip } : {}), ...(format !== 'png' ? { format } : {}), ...(p.quality !== undefined ? { quality: p.quality } : {}) },
     signal,
