@@ -21,13 +21,14 @@ function params(t: (typeof TOOLS)[number]): string {
 const HEAD = ['| tool | params | protocol method | read-only | what it does |', '|---|---|---|---|---|'];
 const row = (t: (typeof TOOLS)[number]) => `| \`${t.name}\`${t.gate ? ` (needs \`--${t.gate}\`)` : ''} | ${params(t)} | ${t.method ? `\`${t.method}\`` : '—'} | ${t.readOnly ? 'yes' : 'no'} | ${cell(t.description)} |`;
 
-/** The default tools, then each opt-in group that has tools, in `--caps` order. */
+/** The default tools, then every opt-in group in `--caps` order; one with no tools yet says so. */
 const groups = [
   { head: 'Default tools:', tools: TOOLS.filter((t) => t.cap === undefined) },
   ...CAPS.map((c) => ({ head: `Opt-in group \`${c}\` (\`--caps ${c}\`):`, tools: TOOLS.filter((t) => t.cap === c) })),
-].filter((g) => g.tools.length > 0);
+];
+const NONE = 'No tools of this group yet; [docs/mcp-compatibility.md](docs/mcp-compatibility.md) lists Playwright MCP\'s and why each is missing.';
 
-const table = [START, '', ...groups.flatMap((g) => [g.head, '', ...HEAD, ...g.tools.map(row), '']), END].join('\n');
+const table = [START, '', ...groups.flatMap((g) => [g.head, '', ...(g.tools.length > 0 ? [...HEAD, ...g.tools.map(row)] : [NONE]), '']), END].join('\n');
 
 const text = readFileSync(README, 'utf8');
 const from = text.indexOf(START);
