@@ -42,6 +42,8 @@ export interface BidiAdapter {
    * round trip where the engine runs the two side by side (default: after).
    */
   readonly reportAlongsideInput?: boolean;
+  /** The engine's WebDriver makes HTML5 drag events (dragstart … drop) from pointer input (see Backend). */
+  readonly nativeDragEvents?: boolean;
   /**
    * What a new page is: a tab (default) or a window of its own, for engines that throttle background
    * tabs (parallel sessions each need a visible, unthrottled page).
@@ -115,6 +117,10 @@ export class BidiBackend implements Backend {
 
   clickButtons(): readonly ClickButton[] {
     return BIDI_CLICK_BUTTONS;
+  }
+
+  nativeDragEvents(): boolean {
+    return this.adapter.nativeDragEvents === true;
   }
 
   screenshotFormats(): readonly ScreenshotFormat[] {

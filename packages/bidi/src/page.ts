@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
@@ -156,19 +156,30 @@ export class BidiPage implements BackendPage {
     // A click leaves no button or key pressed, and neither Firefox 153 nor Chromium 156 merges the
     // clicks of separate performActions into one gesture (checked: event.detail starts at 1 again,
     // also right after a double click): no release needed.
-    return this.input(clickActions(point, gesture), true, signal, report, false);
+    return this.dispatch(clickActions(point, gesture), true, signal, report, false);
   }
 
   async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
-    await this.input(hoverActions(point), false, signal);
+    await this.dispatch(hoverActions(point), false, signal);
+  }
+
+  async input(sources: readonly InputSource[], signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
+    let done = false;
+    try {
+      await this.send('input.performActions', { context: this.targetId, actions: sources as Actions }, signal);
+      done = true;
+    } finally {
+      // The input state is the session's: a button held here is still down in the next performActions.
+      if (!opts.hold || !done) await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
+    }
   }
 
   async typeText(text: string, signal: AbortSignal): Promise<void> {
-    await this.input(typeActions(text), false, signal);
+    await this.dispatch(typeActions(text), false, signal);
   }
 
   async press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
-    return this.input(chordActions(keys), true, signal);
+    return this.dispatch(chordActions(keys), true, signal);
   }
 
   async screenshot(opts: ScreenshotOptions, signal: AbortSignal): Promise<Screenshot> {
@@ -298,7 +309,7 @@ export class BidiPage implements BackendPage {
    * says so, else after it), then (with `release`, and always after a failure) releases whatever is
    * still pressed.
    */
-  private async input(actions: Actions, watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
+  private async dispatch(actions: Actions, watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
     const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
     const ask = (alongside: boolean) => (report ? report(signal, alongside).catch((): NavigationHint => 'unknown') : Promise.resolve<NavigationHint>('unknown'));
     try {

@@ -58,6 +58,8 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
     // chromedriver 156 runs a script call alongside input.performActions at no extra cost (a BiDi
     // round trip here is ~10 ms), so a click's page report travels with the dispatch.
     reportAlongsideInput: true,
+    // Chromium 156 drags natively from input.performActions: dragstart, dragover, drop, dragend, all trusted.
+    nativeDragEvents: true,
   };
 }
 

@@ -87,6 +87,10 @@ export class ClassicBackend implements Backend {
     return this.quirks.clickButtons;
   }
 
+  nativeDragEvents(): boolean {
+    return this.quirks.nativeDragEvents === true;
+  }
+
   running(): boolean {
     return [...this.lives].some((l) => l.conn.alive);
   }

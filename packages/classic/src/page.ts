@@ -1,6 +1,6 @@
 import type { DriverClient } from './client';
 import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -253,13 +253,23 @@ export class ClassicPage implements BackendPage {
     return this.inputThenDetect(signal, [keyboard(chordKeyActions(keys))]);
   }
 
-  /** Raw W3C action sequences (§17.5 Perform Actions) in this page's top document, then released. */
-  async performActions(actions: object[], signal: AbortSignal): Promise<void> {
+  async input(sources: readonly InputSource[], signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
+    await this.performActions(sources.map(integerPoints), signal, opts.hold);
+  }
+
+  /**
+   * Raw W3C action sequences (§17.5 Perform Actions) in this page's top document, then released
+   * (kept pressed with `hold`, unless they failed). The input state is the session's, so a button
+   * held here is still down in the next Perform Actions.
+   */
+  async performActions(actions: object[], signal: AbortSignal, hold = false): Promise<void> {
     await this.inFrame(TOP_FRAME, signal, async (c) => {
+      let done = false;
       try {
         await c.performActions(actions);
+        done = true;
       } finally {
-        await c.releaseActions();
+        if (!hold || !done) await c.releaseActions();
       }
     });
   }
@@ -304,4 +314,11 @@ export class ClassicPage implements BackendPage {
 /** Integer coordinates: classic Perform Actions requires them (§17.4.3), and WebKit rejects fractional ones. */
 function viewportInt(p: ViewportPoint): ViewportPoint {
   return { x: Math.round(p.x), y: Math.round(p.y) };
+}
+
+/** A source with every point of its moves and wheel turns made integer (see viewportInt). */
+function integerPoints(source: InputSource): InputSource {
+  if (source.type === 'key') return source;
+  const actions = source.actions.map((a) => ('x' in a ? { ...a, ...viewportInt(a) } : a));
+  return { ...source, actions } as InputSource;
 }

@@ -13,6 +13,8 @@ export interface ClassicQuirks {
    * page.click calls in a row stay two single clicks.
    */
   readonly mergesPressesWithin?: { readonly ms: number; readonly px: number };
+  /** Its Perform Actions makes HTML5 drag events (dragstart … drop) from pointer input; else page.drag dispatches them. */
+  readonly nativeDragEvents?: boolean;
 }
 
 /** An engine whose classic input follows the standard. */

@@ -3,6 +3,7 @@ import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
 import type { ScratchDir } from './ops/scratch';
+import type { InputSource } from './w3c/pointer';
 
 /**
  * The narrow interface every engine implements. Core never names a browser: where engines differ,
@@ -98,6 +99,14 @@ export interface BackendPage {
   click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture?: ClickGesture): Promise<{ navigated: boolean }>;
   /** Trusted pointer move to a point of the top-level viewport. */
   hover(point: ViewportPoint, signal: AbortSignal): Promise<void>;
+  /**
+   * Raw trusted input: W3C action sequences (pointer, wheel, key sources that core built, see
+   * w3c/pointer.ts) at points of the top-level viewport, dispatched as one Perform Actions (BiDi
+   * `input.performActions`, classic §17.5). With `hold`, whatever is still pressed afterwards stays
+   * pressed for the next call (a drag in parts); otherwise, and after any failure, it is released.
+   * No navigation wait: a gesture that may navigate is followed by core's own look.
+   */
+  input(sources: readonly InputSource[], signal: AbortSignal, opts?: { hold?: boolean }): Promise<void>;
   /** Trusted key input of `text` into whatever has focus. */
   typeText(text: string, signal: AbortSignal): Promise<void>;
   /** Presses a chord: keys are W3C key values or names (`Enter`, `Control`, `a`), pressed in order and released in reverse. */
@@ -328,6 +337,12 @@ export interface Backend {
    * modifiers need no entry: every engine here does them.
    */
   clickButtons?(): readonly ClickButton[];
+  /**
+   * Optional: true where the engine's WebDriver makes HTML5 drag events (dragstart … drop) from pointer
+   * input, as Chromium 156's does. Absent or false: `page.drag` dispatches them in the page after the
+   * trusted dragstart (Firefox 153 never drops; WebKitGTK 2.50 stops after dragstart).
+   */
+  nativeDragEvents?(): boolean;
   /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
   screenshotFormats?(): readonly ScreenshotFormat[];
   /**

@@ -2,7 +2,8 @@ import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf
 import { METHODS } from '@browser-provider/protocol';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
-import { clickGesture, screenshotFormat } from './ops/method-options';
+import { clickGesture, dragEvents, screenshotFormat } from './ops/method-options';
+import { drag } from './ops/drag';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
 import { afterAction, snapshotPage } from './ops/snapshot';
@@ -94,6 +95,7 @@ export const HANDLERS: HandlerTable = {
   'page.wait': (ctx, p) => waitFor(ctx.session, ctx.page, p, ctx.deadlineAt, ctx.warnings, ctx.signal),
   'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, screenshotFormat(ctx.provider, ctx.session, p), ctx.signal),
   'page.hover': (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal),
+  'page.drag': (ctx, p) => drag(ctx.session, ctx.page, p, dragEvents(ctx.provider, ctx.session, p), ctx.warnings, ctx.signal),
   'page.press': (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal),
   'page.select': (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal),
   'tab.list': (ctx) => listTabs(ctx.session, ctx.signal),

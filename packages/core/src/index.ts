@@ -19,7 +19,7 @@ export { cut, LIMITS, pageInfoCut } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
 export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction, type PauseAction } from './w3c/keys';
-export { BUTTON_NUMBERS, clickSources, mouse, pointerMove, type PointerAction } from './w3c/pointer';
+export { BUTTON_NUMBERS, clickSources, mouse, pointerMove, wheel, wheelScroll, type InputSource, type PointerAction, type WheelAction } from './w3c/pointer';
 export { clickButtonsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from './ops/method-options';
 export { W3C_ERROR_TABLE, errorFromRule, isW3cError, w3cErrorRule, type W3cErrorRow, type W3cErrorRule, type WebDriverProtocol } from './w3c/errors';
 export { DialogPolicy, type DialogAnswer } from './ops/dialog-policy';

@@ -114,7 +114,7 @@ export type NotActionableCode =
   /** No realm the page could not have patched is available for the checks (classic WebDriver; see page/fresh.ts). */
   | 'untrusted_realm';
 
-export type ActionKind = 'click' | 'hover' | 'type' | 'select';
+export type ActionKind = 'click' | 'hover' | 'type' | 'select' | 'drag';
 
 /**
  * The click gesture the guard judges: which button, and how many clicks at one point (a double
@@ -123,6 +123,28 @@ export type ActionKind = 'click' | 'hover' | 'type' | 'select';
 export interface GuardedGesture {
   button: 'left' | 'middle' | 'right';
   count: number;
+  /**
+   * A drag's press (`prepare(…, 'drag')`): only the pointerdown and mousedown are judged (the rest of a
+   * drag lands where the drop is), and the drag bridge (page/drag.ts) is armed: with `synthesize`,
+   * the engine's native HTML5 drag is replaced by one dispatched in the page.
+   */
+  press?: boolean;
+  synthesize?: boolean;
+}
+
+/** What `dragReport` saw of a drag's gesture, and what it dispatched. */
+export interface DragReport {
+  /** The press reached the source (true), was cancelled because it would have landed elsewhere (false), or was not seen (null). */
+  began: boolean | null;
+  /**
+   * The HTML5 drag: none started (`none`: a mouse-event widget, or a page that refused it); the
+   * engine's own events (`native`); or events dispatched in the page after a trusted dragstart (`synthesized`).
+   */
+  html5: 'none' | 'native' | 'synthesized';
+  /** The drop target accepted the HTML5 drop (its dragover was cancelled) and got the drop event. */
+  dropped?: boolean;
+  /** The synthesized drop was not dispatched: the point no longer lands on the destination (what covers it). */
+  missed?: string;
 }
 
 export type ActionCheck =
@@ -220,6 +242,19 @@ export interface PageScriptOps {
   clickReport(doc: string, waitMs?: number): Promise<ClickReport>;
   /** Stands an armed click guard down (the click was refused after the check). */
   disarm(): void;
+  /**
+   * Where to drop onto element `id` when `sourceId` (same document) is dragged to it: visible, stable,
+   * scrolled into view with the source still in view, and a point that hit-tests to it, the source
+   * (which moves with the pointer) never counting as covering it. The point leans from the centre
+   * towards the far side, in the direction of the move: a sortable then takes the item's place.
+   */
+  dropPoint(doc: string, id: LocalId, sourceId: LocalId): Promise<ActionCheck>;
+  /**
+   * After the drag's moves, before the release: what the drag guard saw; with a synthesized HTML5
+   * drag, dispatches dragenter / dragover / drop at `point` on element `destId` (or whatever is at
+   * `point` when null), then dragend on the source. Stands the guard down.
+   */
+  dragReport(doc: string, destId: LocalId | null, point: FramePoint): DragReport;
   /**
    * Focuses an editable element; with `replace`, selects its content so typing replaces it. With
    * `keys` (page.press), any focusable element, and the selection is left alone.

@@ -39,6 +39,10 @@ const hasTarget = (p: { element_ref?: string; selector?: string; text_query?: st
   [p.element_ref, p.selector, p.text_query].filter((v) => v !== undefined).length === 1;
 const TARGET_MESSAGE = 'exactly one of element_ref, selector, text_query is required';
 
+/** How `page.drag` makes HTML5 drag events: the engine's own from pointer input, or dispatched in the page. */
+export const DragEvents = z.enum(['native', 'synthesized']);
+export type DragEvents = z.infer<typeof DragEvents>;
+
 const NavResult = z.object({
   page_id: z.string(),
   url: z.string(),
@@ -415,6 +419,36 @@ export const METHODS = {
     PageScoped.extend(Target).refine(hasTarget, { message: TARGET_MESSAGE }),
     z.object({ page_id: z.string(), hovered: z.boolean() }),
     { scope: 'page', mutating: true, inJob: true, engineIndependent: true },
+  ),
+  'page.drag': spec(
+    'optional',
+    'Drag an element (by element_ref, selector or text_query) onto another element (to_element_ref, to_selector or to_text_query) or to a viewport point (to_point), with trusted pointer input: press on it, move in steps, release. Dropping onto an item puts the dragged one at that item\'s position, whichever way it moves; the dragged element never counts as covering the target. HTML5 drag events are the engine\'s own where its WebDriver makes them, else dispatched in the page after the trusted dragstart (capabilities.method_options["page.drag"].html5_events).',
+    PageScoped.extend({
+      ...Target,
+      ...AfterAction,
+      to_element_ref: Id.optional(),
+      to_selector: z.string().min(1).max(10_000).optional(),
+      to_text_query: z.string().min(1).max(10_000).optional(),
+      to_point: Point.optional().describe('A point of the top-level viewport, CSS pixels, as it is once the source has been scrolled into view.'),
+      html5_events: DragEvents.optional().describe('Demand how HTML5 drag events are made (default: native where the engine makes them, else synthesized).'),
+    })
+      .refine(hasTarget, { message: TARGET_MESSAGE })
+      .refine((p) => [p.to_element_ref, p.to_selector, p.to_text_query, p.to_point].filter((v) => v !== undefined).length === 1, {
+        message: 'exactly one of to_element_ref, to_selector, to_text_query, to_point is required',
+        path: ['to_element_ref'],
+      }),
+    withSnapshot({
+      page_id: z.string(),
+      dragged: z.boolean(),
+      /** Where the press and the release were, in the top-level viewport's CSS pixels. */
+      from: Point,
+      to: Point,
+      /** The HTML5 drag of the gesture: `none` (a mouse-event widget), the engine's own events, or ones dispatched in the page. */
+      html5: z.enum(['none', 'native', 'synthesized']),
+      /** With an HTML5 drag made in the page: whether the target accepted the drop. */
+      dropped: z.boolean().optional(),
+    }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),
   'page.scroll': spec(
     'optional',

@@ -9,6 +9,7 @@ describeOptionalMethods('WebKit', () => createSafariBackend(), {
     'tab.activate',
     'tab.close',
     'page.hover',
+    'page.drag',
     'page.press',
     'page.select',
     'page.scroll',

@@ -7,6 +7,8 @@ import type { ClassicQuirks } from '@browser-provider/classic';
  *   primary click, so only the left button is offered;
  * - it counts presses at one point within GTK's double-click time (400 ms) into one gesture, across
  *   Perform Actions calls and despite Release Actions: two page.click calls in a row would be a double
- *   click (detail 2, dblclick), so a click near the last one waits 500 ms (400 with a margin) out.
+ *   click (detail 2, dblclick), so a click near the last one waits 500 ms (400 with a margin) out;
+ * - it fires a trusted dragstart from pointer input and then no other drag event, so page.drag
+ *   dispatches the HTML5 drag in the page (no `nativeDragEvents`).
  */
 export const WEBKIT_INPUT: ClassicQuirks = { clickButtons: ['left'], mergesPressesWithin: { ms: 500, px: 5 } };

@@ -5,6 +5,8 @@
  */
 export { describeBidiBackend } from './backend-suite';
 export { startFixtureSite, type FixtureSite } from './fixture-site';
+export { describeDrag, type DragSuiteOptions } from './drag-suite';
+export { startDragSite, type DragSite } from './drag-site';
 export { describeHostilePage } from './hostile-suite';
 export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';

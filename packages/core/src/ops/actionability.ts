@@ -55,7 +55,7 @@ export async function actionPoint(session: Session, page: PageHandle, target: Ta
       const top = await toTopPoint(page, session.id, target.frame, check.point, signal);
       if (top.ok) return top.point;
       // Covered in an ancestor frame: nothing will be dispatched, so the armed click guard stands down.
-      if (kind === 'click') await call(page, target.frame, 'disarm', [], signal).catch(() => undefined);
+      if (kind === 'click' || kind === 'drag') await call(page, target.frame, 'disarm', [], signal).catch(() => undefined);
       failure = { ok: false, code: 'obscured', message: `covered by ${top.cover}`, cover: top.cover };
     } else {
       failure = check;

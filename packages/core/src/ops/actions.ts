@@ -64,7 +64,12 @@ function interruptedWarning(ref: string, i: NonNullable<ResultOf<'page.click'>['
 
 /** The guard cancelled the gesture from its first event, which would have landed elsewhere: nothing reached the page. */
 function missed(session: Session, page: PageHandle, ref: string): ProviderError {
-  return new ProviderError('element_not_actionable', `The click on ${ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element. Nothing was clicked.`, {
+  return missedGesture(session, page, ref, `The click on ${ref} was cancelled: the page moved between the check and the dispatch, and the pointer would have landed on another element. Nothing was clicked.`);
+}
+
+/** `missed`, for any gesture the page-side guard cancelled from its first event (a click, a drag's press). */
+export function missedGesture(session: Session, page: PageHandle, ref: string, message: string): ProviderError {
+  return new ProviderError('element_not_actionable', message, {
     detail: 'missed',
     retryable: true,
     details: { element_ref: ref, dispatched: true, cancelled: true },

@@ -122,7 +122,8 @@ describe('page.click options', () => {
   it('lists what each engine takes in describe, and only what all take in the common capabilities', async () => {
     const one = setup();
     const all = { button: ['left', 'middle', 'right'], click_count: [1, 2, 3], modifiers: ['Alt', 'Control', 'Meta', 'Shift'] };
-    const png = { 'page.screenshot': { format: ['png'] } };
+    // Neither stub engine drags natively: page.drag dispatches HTML5 drag events in the page on both.
+    const png = { 'page.screenshot': { format: ['png'] }, 'page.drag': { html5_events: ['synthesized'] } };
     expect((await one.ok('provider.describe')).capabilities.method_options).toEqual({ 'page.click': all, ...png });
     const two = setup('two');
     const d = await two.ok('provider.describe');

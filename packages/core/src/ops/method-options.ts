@@ -1,4 +1,4 @@
-import { CLICK_COUNTS, ClickButton, ClickModifier, ScreenshotFormat, type MethodOptions, type ParamsOf } from '@browser-provider/protocol';
+import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, ScreenshotFormat, type MethodOptions, type ParamsOf } from '@browser-provider/protocol';
 import type { Backend, ClickGesture } from '../backend';
 import { ProviderError } from '../errors';
 import type { Provider } from '../provider';
@@ -23,11 +23,17 @@ export function screenshotFormatsOf(engine: Backend): ScreenshotFormat[] {
   return ScreenshotFormat.options.filter((f) => f === 'png' || listed.includes(f));
 }
 
+/** How `page.drag` can make HTML5 drag events on `engine`: in the page always, natively where the engine does. */
+export function dragEventsOf(engine: Backend): DragEvents[] {
+  return DragEvents.options.filter((m) => m === 'synthesized' || engine.nativeDragEvents?.() === true);
+}
+
 /** What `provider.describe` says the methods with engine-dependent options take on `engine`. */
 export function methodOptionsOf(engine: Backend): MethodOptions {
   return {
     'page.click': { button: clickButtonsOf(engine), click_count: [...CLICK_COUNTS], modifiers: [...ClickModifier.options] },
     'page.screenshot': { format: screenshotFormatsOf(engine) },
+    'page.drag': { html5_events: dragEventsOf(engine) },
   };
 }
 
@@ -36,7 +42,7 @@ export function methodOptionsOf(engine: Backend): MethodOptions {
  * session's engine; `offeredBy`, in a server fronting several, the engines that take it.
  */
 export function unsupportedOption(
-  method: 'page.click' | 'page.screenshot',
+  method: 'page.click' | 'page.screenshot' | 'page.drag',
   field: string,
   value: string,
   why: string,
@@ -68,6 +74,18 @@ export function clickGesture(provider: Provider, session: Session, p: ParamsOf<'
     throw unsupportedClickOption('button', button, engine.info.family, others);
   }
   return { button, count: (p.click_count ?? 1) as ClickGesture['count'], modifiers: p.modifiers ?? [] };
+}
+
+/** How a `page.drag` makes HTML5 drag events: as asked, or natively where the engine can; refused when it cannot. */
+export function dragEvents(provider: Provider, session: Session, p: ParamsOf<'page.drag'>): DragEvents {
+  const engine = provider.engineOf(session);
+  const offered = dragEventsOf(engine);
+  const mode = p.html5_events ?? (offered.includes('native') ? 'native' : 'synthesized');
+  if (!offered.includes(mode)) {
+    const others = provider.engines.list.filter((b) => b !== engine && dragEventsOf(b).includes(mode)).map((b) => b.info.family);
+    throw unsupportedOption('page.drag', 'html5_events', mode, 'its WebDriver makes no HTML5 drop from pointer input, so page.drag dispatches the drag events in the page (html5_events "synthesized"). Nothing was dragged.', engine.info.family, others);
+  }
+  return mode;
 }
 
 /** The image format a `page.screenshot` asks for; refused when the session's engine cannot capture it. */

@@ -10,6 +10,7 @@ const TARGET_METHODS: Array<[string, Record<string, unknown>]> = [
   ['page.click', {}],
   ['page.type', { text: 'hello', submit: true }],
   ['page.hover', {}],
+  ['page.drag', { to_point: { x: 1, y: 1 } }],
   ['page.press', { key: 'Enter' }],
   ['page.select', { values: ['b'] }],
   ['page.scroll', { into_view: true }],

@@ -1,6 +1,7 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { ClickButton, Feature, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type RouteDecider, type ScreenshotOptions, type SessionOptions } from '../backend';
+import type { InputSource } from '../w3c/pointer';
 import type { CustomMethod } from '../custom-method';
 import { sleep } from '../deadline';
 
@@ -29,6 +30,8 @@ export class StubPage implements BackendPage {
   /** Whether the gesture's first event reached the element, and what the guard cancelled (with clickLands false). */
   clickBegan = false;
   clickCancelled: string[] = [];
+  /** What the drag guard reports of a drag's press (false: cancelled, it would have landed elsewhere). */
+  dragBegan: boolean | null = true;
   /** A click takes the page to a new document (and, with failOps, the snapshot after it may fail). */
   clickNavigates = false;
   /** The arguments of each op's latest call. */
@@ -78,6 +81,8 @@ export class StubPage implements BackendPage {
       prepare: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       clickReport: { landed: this.clickLands, reached: this.clickReached, began: this.clickBegan, cancelled: this.clickCancelled, navigation: 'none', url: this.url },
       disarm: null,
+      dropPoint: alive ? { ok: true, point: { x: 110, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
+      dragReport: { began: this.dragBegan, html5: 'none' },
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
       frameOrigin: null,
@@ -101,6 +106,11 @@ export class StubPage implements BackendPage {
     return { navigated: this.clickNavigates };
   }
   async hover(): Promise<void> {}
+  /** The raw input sources of each `input` call, in order. */
+  inputs: Array<{ sources: readonly InputSource[]; hold: boolean }> = [];
+  async input(sources: readonly InputSource[], _signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
+    this.inputs.push({ sources, hold: opts.hold === true });
+  }
   async typeText(text: string): Promise<void> {
     this.typed.push(text);
   }

@@ -15,11 +15,34 @@ export type PointerAction =
   | { type: 'pointerDown' | 'pointerUp'; button: number }
   | PauseAction;
 
+/** A wheel turn at a point of the top-level viewport (§17.4.4 wheel actions; BiDi's `scroll`). */
+export interface WheelAction {
+  type: 'scroll';
+  x: number;
+  y: number;
+  deltaX: number;
+  deltaY: number;
+  origin: 'viewport';
+  duration: number;
+}
+
 /** The mouse as an input source with these actions. */
 export const mouse = (actions: PointerAction[]) => ({ type: 'pointer' as const, id: 'mouse', parameters: { pointerType: 'mouse' as const }, actions });
 
-/** An instant move to a point of the top-level viewport (CSS pixels). */
-export const pointerMove = (p: ViewportPoint): PointerAction => ({ type: 'pointerMove', x: p.x, y: p.y, origin: 'viewport', duration: 0 });
+/** The wheel as an input source with these actions. */
+export const wheel = (actions: Array<WheelAction | PauseAction>) => ({ type: 'wheel' as const, id: 'wheel', actions });
+
+/**
+ * The input sources a backend's raw `input` takes: the shapes both protocols accept as they are. Core
+ * builds them here (clicks, drags, wheel turns); a backend only sends them.
+ */
+export type InputSource = ReturnType<typeof mouse> | ReturnType<typeof wheel> | ReturnType<typeof keyboard>;
+
+/** A move to a point of the top-level viewport (CSS pixels), instant unless `duration` (ms) is given. */
+export const pointerMove = (p: ViewportPoint, duration = 0): PointerAction => ({ type: 'pointerMove', x: p.x, y: p.y, origin: 'viewport', duration });
+
+/** One wheel turn by a delta (CSS pixels) with the pointer at `p`. */
+export const wheelScroll = (p: ViewportPoint, deltaX: number, deltaY: number): WheelAction => ({ type: 'scroll', x: p.x, y: p.y, deltaX, deltaY, origin: 'viewport', duration: 0 });
 
 const pause = (): PauseAction => ({ type: 'pause', duration: 0 });
 

@@ -10,6 +10,7 @@ import { editability, hasSize, isEnabled, styleVisible } from './style';
 import { clickPoint, hitTest } from './hit';
 import { P, untrusted } from './realm';
 import { composedContains } from './tree';
+import { armDrag, disarmDrag } from './drag';
 
 const STABLE_BUDGET_MS = 500;
 
@@ -146,7 +147,7 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gestu
   const scrolled = scrollIntoViewIfNeeded(el);
   const bad = staticChecks(el, kind);
   if (bad) return bad;
-  if ((scrolled || mayMove(el)) && !(await waitStable(el))) {
+  if (!(await waitUntilStable(el, scrolled))) {
     if (!el.isConnected) return STALE;
     return fail('unstable', 'The element kept moving (animating or re-laid out) for 500 ms.');
   }
@@ -154,7 +155,16 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gestu
   if (!chosen) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
   if (!chosen.ok) return fail('obscured', `Another element would receive the click at every visible point of it: ${chosen.cover}.`, chosen.cover);
   if (kind === 'click') armGuard(el, gesture);
+  if (kind === 'drag') {
+    armGuard(el, { button: 'left', count: 1, press: true });
+    armDrag(el, gesture.synthesize === true);
+  }
   return { ok: true, point: chosen.point };
+}
+
+/** Stable over two frames, checked only when in doubt: it had to scroll, or an animation can move it. */
+export async function waitUntilStable(el: Element, scrolled: boolean): Promise<boolean> {
+  return !(scrolled || mayMove(el)) || waitStable(el);
 }
 
 export function hit(doc: unknown, id: unknown, point: unknown): ReturnType<typeof hitTest> {
@@ -211,7 +221,7 @@ export function guardedGesture(raw: unknown): GuardedGesture {
   if (!g || typeof g !== 'object') return ONE_CLICK;
   const button = BUTTONS.has(g.button) ? (g.button as GuardedGesture['button']) : 'left';
   const count = typeof g.count === 'number' && Number.isInteger(g.count) && g.count >= 1 && g.count <= 3 ? g.count : 1;
-  return { button, count };
+  return g.synthesize === true ? { button, count, synthesize: true } : { button, count };
 }
 
 interface NavigateEventLike extends Event {
@@ -303,11 +313,13 @@ function onGuardedEvent(e: Event): void {
   const g = guard;
   // isTrusted is an unforgeable own property; script-made events are the page's business, not ours.
   if (!g?.watching || !e.isTrusted) return;
+  const type = P.eventType(e);
+  // A drag's press is judged, not where it drops: the guard stops at its mousedown.
+  if (g.gesture.press && type !== 'pointerdown' && type !== 'mousedown') return;
   const t = g.target.deref();
   const reaches = !!t && g.verdict !== false && pathReaches(P.composedPath(e), t);
   g.verdict = reaches;
   g.began ??= reaches;
-  const type = P.eventType(e);
   if (!reaches) {
     P.cancel(e);
     g.cancelled.push(type);
@@ -315,6 +327,12 @@ function onGuardedEvent(e: Event): void {
   if (reaches && CLICK_EVENTS.has(type)) {
     g.reached.push(type);
     if (isLast(g, type)) g.completed = true;
+  }
+  if (g.gesture.press && type === 'mousedown') {
+    g.completed = reaches;
+    g.watching = false;
+    finish(g);
+    return;
   }
   // A click, its dblclick or auxclick, and their default actions (following a link, submitting a
   // form) run in the task that dispatches the pointerup, so the gesture is over by the next task
@@ -391,6 +409,7 @@ export function armGuard(el: Element, gesture: GuardedGesture = ONE_CLICK): void
 export function disarm(): void {
   if (guard) standDown(guard);
   guard = null;
+  disarmDrag();
 }
 
 /**
@@ -413,6 +432,15 @@ export async function clickReport(doc: unknown, waitMs?: unknown): Promise<Click
   const landed = g.verdict === false ? false : g.completed ? true : null;
   const began = g.began === null ? {} : { began: g.began };
   return { landed, reached: g.reached.slice(), ...began, cancelled: g.cancelled.slice(), navigation: g.navigation, url: location.href };
+}
+
+/** Whether a drag's press reached its source (null: no press came); stands the guard down. */
+export function pressReport(): boolean | null {
+  const g = guard;
+  guard = null;
+  if (!g) return null;
+  standDown(g);
+  return g.began;
 }
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */

@@ -6,11 +6,12 @@ import type { ActionKind, PageMetrics, PageScriptOps } from '../contract';
 import { DOC, elementById } from './registry';
 import { snapshot } from './snapshot';
 import { probe, query } from './query';
-import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, rect } from './actions';
+import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, pressReport, rect } from './actions';
+import { dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
 
-const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select']);
+const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select', 'drag']);
 
 function metrics(): PageMetrics {
   const root = document.documentElement;
@@ -36,6 +37,8 @@ export const ops: PageScriptOps = {
   hit,
   clickReport,
   disarm,
+  dropPoint,
+  dragReport: (doc, destId, point) => dragReport(doc, destId, point, pressReport()),
   focus,
   value,
   select,

@@ -67,6 +67,8 @@ const addListener = method('EventTarget', 'addEventListener');
 const preventDefaultOf = method('Event', 'preventDefault');
 const stopImmediateOf = method('Event', 'stopImmediatePropagation');
 const eventTypeOf = getter('Event', 'type');
+const dispatchOf = method('EventTarget', 'dispatchEvent');
+const defaultPreventedOf = getter('Event', 'defaultPrevented');
 const shadowRootOf = getter('Element', 'shadowRoot');
 const parentNodeOf = getter('Node', 'parentNode');
 const nodeTypeOf = getter('Node', 'nodeType');
@@ -135,6 +137,19 @@ export const P = {
     stopImmediateOf(e);
   },
   listen: (target: EventTarget, type: string, fn: (e: Event) => void) => void addListener(target, type, fn, true),
+  /** Dispatches an event we made; answers whether a listener cancelled it. */
+  dispatch: (target: EventTarget, e: Event) => !(dispatchOf(target, e) as boolean) || (defaultPreventedOf(e) as boolean),
+  /**
+   * A drag event carrying `data`, made from the trusted realm's constructors. An engine whose DragEvent
+   * takes no `dataTransfer` in its init (or has no DragEvent) gets a MouseEvent with it set as its own property.
+   */
+  dragEvent(type: string, init: MouseEventInit, data: DataTransfer): Event {
+    const Drag = W['DragEvent'] as (new (t: string, i: object) => Event) | undefined;
+    const e = Drag ? new Drag(type, { ...init, dataTransfer: data }) : new (W['MouseEvent'] as new (t: string, i: object) => Event)(type, init);
+    if ((e as DragEvent).dataTransfer !== data) W.Object.defineProperty(e, 'dataTransfer', { value: data });
+    return e;
+  },
+  dataTransfer: () => new (W['DataTransfer'] as new () => DataTransfer)(),
   // `window`, not globalThis: in a Firefox sandbox the global is the sandbox, and window its Xray of the page's window.
   style: (el: Element) => computedStyle(window, el) as CSSStyleDeclaration,
   prop: (style: CSSStyleDeclaration, name: string) => propertyValue(style, name) as string,

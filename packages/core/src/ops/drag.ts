@@ -1,0 +1,80 @@
+import type { DragReport } from '@browser-provider/page-script';
+import type { DragEvents, ParamsOf, ResultOf } from '@browser-provider/protocol';
+import type { ViewportPoint } from '../backend';
+import { ProviderError } from '../errors';
+import type { PageHandle } from '../page';
+import type { Session } from '../session';
+import { mouse, pointerMove, type PointerAction } from '../w3c/pointer';
+import { actionPoint, notActionable } from './actionability';
+import { missedGesture } from './actions';
+import { call } from './frames';
+import { resolveTarget, type Target } from './targets';
+
+/**
+ * `page.drag`, composed in core on the backend's raw input: the source is checked as a click's target
+ * is (and its press guarded in the page), the drop target too (the source never counting as covering
+ * it); then the pointer presses, moves in steps (every widget here acts on mousemove: jQuery UI's
+ * sortable rearranges once per move), and releases. Between the moves and the release the page is
+ * asked what the press reached and, where the engine makes no HTML5 drop, dispatches the drop.
+ */
+
+/** Longest step of a move (px): a sortable item is rarely shorter, so no item is skipped. */
+const STEP_PX = 15;
+const MIN_STEPS = 5;
+const MAX_STEPS = 40;
+
+/** The moves from `a` to `b`, at most STEP_PX apart, ending on `b`. */
+export function dragPath(a: ViewportPoint, b: ViewportPoint): PointerAction[] {
+  const n = Math.min(MAX_STEPS, Math.max(MIN_STEPS, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / STEP_PX)));
+  const at = (from: number, to: number, i: number) => (i === n ? to : Math.round((from + ((to - from) * i) / n) * 100) / 100);
+  return Array.from({ length: n }, (_, i) => pointerMove({ x: at(a.x, b.x, i + 1), y: at(a.y, b.y, i + 1) }));
+}
+
+export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page.drag'>, mode: DragEvents, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.drag'>> {
+  const source = await resolveTarget(session, page, 'page.drag', p, signal);
+  const top = page.backend.mainFrame;
+  let dest: Target | undefined;
+  let to: ViewportPoint | undefined = p.to_point;
+  if (p.to_point === undefined) {
+    dest = await resolveTarget(session, page, 'page.drag', { element_ref: p.to_element_ref, selector: p.to_selector, text_query: p.to_text_query }, signal);
+    if (dest.frame !== source.frame || dest.doc !== source.doc) throw inFrame(session, page, 'The source and the drop target are in different documents');
+  }
+  // Points are the top-level viewport's: a drag inside a frame would need each end mapped and the
+  // synthesized drop placed in frame coordinates; refused until built, never approximated.
+  if (source.frame !== top) throw inFrame(session, page, 'The source is inside a frame');
+  if (dest) {
+    const check = await call(page, dest.frame, 'dropPoint', [dest.doc, dest.id, source.id], signal);
+    if (!check.ok) throw notActionable(session, page, dest, check);
+    to = check.point;
+  }
+  // Last, so nothing scrolls between the press check (which arms the guard) and the press.
+  const from = await actionPoint(session, page, source, 'drag', signal, { button: 'left', count: 1, ...(mode === 'synthesized' ? { synthesize: true } : {}) });
+  const end = to as ViewportPoint;
+  let report: DragReport;
+  try {
+    await page.backend.input([mouse([pointerMove(from), { type: 'pointerDown', button: 0 }, ...dragPath(from, end)])], signal, { hold: true });
+    report = await call(page, source.frame, 'dragReport', [source.doc, dest?.id ?? null, end], signal);
+  } finally {
+    // Released whatever happened: a button left down would turn the next click into a drag.
+    await page.backend.input([mouse([{ type: 'pointerUp', button: 0 }])], signal).catch(() => undefined);
+  }
+  if (report.began === false) {
+    throw missedGesture(session, page, source.ref, `The drag of ${source.ref} was cancelled: the page moved between the check and the press, and the press would have landed on another element. Nothing was dragged.`);
+  }
+  if (report.missed !== undefined) warnings.push(`The drag of ${source.ref} was pressed and moved, but the drop point no longer landed on the target (${report.missed}), so no HTML5 drop was dispatched; take a snapshot before dragging again.`);
+  return {
+    page_id: page.id,
+    dragged: true,
+    from,
+    to: end,
+    html5: report.html5,
+    ...(report.dropped !== undefined ? { dropped: report.dropped } : {}),
+  };
+}
+
+function inFrame(session: Session, page: PageHandle, why: string): ProviderError {
+  return new ProviderError('unsupported_target', `${why}: page.drag drags within the top-level document only. Nothing was dragged.`, {
+    detail: 'drag_in_frame',
+    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: "Open the frame's own URL (its src) with page.open, then drag there." },
+  });
+}
