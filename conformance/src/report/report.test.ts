@@ -165,7 +165,7 @@ describe('reports', () => {
     // Then a rule and the security rows.
     const s01 = table.findIndex((l) => l.startsWith('s01-spoofed-hit-test'));
     expect(table[s01 - 1]).toMatch(/^-+/);
-    expect(table[s01 - 2]).toMatch(/^o15-popup-adopted/);
+    expect(table[s01 - 2]).toMatch(/^o17-provider-verify/);
   });
 
   it('progress lines name the tier and the side tiers at the end of a browser', () => {

@@ -49,6 +49,8 @@ export type ScenarioId =
   | 'o13-dialog-handle'
   | 'o14-events-subscribe'
   | 'o15-popup-adopted'
+  | 'o16-provider-setup-guide'
+  | 'o17-provider-verify'
   | 's01-spoofed-hit-test'
   | 's02-covering-iframe'
   | 's03-fake-user-agent'
@@ -62,7 +64,7 @@ export type ScenarioId =
  * `errors`: how the provider fails — classified, repairable, with nothing dispatched — reported
  * beside the tier as "errors n/8" (see tier.ts).
  * `optional`: one scenario per optional (or namespaced) method, reported beside the tier as
- * "optional n/15"; a method the provider does not offer fails its scenario, recorded in the expectations.
+ * "optional n/17"; a method the provider does not offer fails its scenario, recorded in the expectations.
  * `security`: what a hostile page or another session can make the provider do (issue 13's attack
  * run), reported beside the tier as "security n/5".
  */

@@ -1,6 +1,6 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError } from '@browser-provider/core';
-import type { ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
 import { BIDI_CLICK_BUTTONS, BIDI_OWN_METHODS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
@@ -31,6 +31,8 @@ export interface BidiAdapter {
   remoteCapabilities(): Record<string, unknown>;
   /** Detection; `running` and `version` come from the live browser, when there is one. */
   status(live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus>;
+  /** `provider.setup_guide` for this host (see Backend.setupGuide); absent: core derives one from status. */
+  setupGuide?(): Promise<BrowserSetupGuide>;
   features(): Feature[];
   optionalMethods(): MethodName[];
   /** Engine methods (`firefox.*`, `cdp.send`); the backend adds `bidi.send`. */
@@ -83,6 +85,7 @@ const DEFAULT_GRACE_MS = 150;
  */
 export class BidiBackend implements Backend {
   readonly info: BackendInfo;
+  readonly setupGuide?: () => Promise<BrowserSetupGuide>;
   private launched: Promise<BidiBrowser> | undefined;
   private attachedBrowser: Promise<BidiBrowser> | undefined;
   private readonly sessions = new Set<BidiSession>();
@@ -96,6 +99,7 @@ export class BidiBackend implements Backend {
   ) {
     const source = options.source;
     this.info = source ? { ...adapter.info, providerLabel: `${adapter.info.providerLabel} ${source.label}` } : adapter.info;
+    this.setupGuide = adapter.setupGuide?.bind(adapter);
   }
 
   status(): Promise<ProviderStatus> {

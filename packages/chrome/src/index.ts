@@ -3,6 +3,7 @@ import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUr
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
+import { chromeSetupGuide } from './setup-guide';
 
 export { cdpSend, performanceMetrics } from './cdp';
 export { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH } from './launch';
@@ -49,6 +50,8 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
       'goog:chromeOptions': { args: [...CHROME_ARGS, ...(options.args ?? [])], ...(options.executablePath ? { binary: options.executablePath } : {}) },
     }),
     status: (live) => chromeStatus(options, live),
+    // Attached to a driver the user runs, there is nothing to install here: core's guide from status says how to attach.
+    ...(attachUrl ? {} : { setupGuide: () => chromeSetupGuide(options) }),
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS],
     customMethods: () => [cdpSend, performanceMetrics],

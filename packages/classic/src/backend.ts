@@ -1,4 +1,4 @@
-import type { ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { ProviderError, raceSignal } from '@browser-provider/core';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { pageScriptSource } from '@browser-provider/page-script';
@@ -12,6 +12,8 @@ export interface ClassicBackendOptions {
   launcher: ClassicLauncher;
   /** Real detection of the driver and browser; `running` and `sessions` come from the backend. */
   status(state: { running: boolean; sessions: number; browserVersion: string | undefined }): Promise<ProviderStatus>;
+  /** `provider.setup_guide` for this host (see Backend.setupGuide); absent: core derives one from status. */
+  setupGuide?(): Promise<BrowserSetupGuide>;
   customMethods?: CustomMethod[];
   /** The in-page program's source; defaults to the bundled page script (tests pass a stand-in). */
   pageScript?: () => string;
@@ -32,6 +34,7 @@ interface Live {
  */
 export class ClassicBackend implements Backend {
   readonly info: BackendInfo;
+  readonly setupGuide?: () => Promise<BrowserSetupGuide>;
   private readonly launcher: ClassicLauncher;
   private readonly lives = new Set<Live>();
   private shared: Promise<Live> | undefined;
@@ -43,6 +46,7 @@ export class ClassicBackend implements Backend {
   constructor(private readonly opts: ClassicBackendOptions) {
     this.info = opts.info;
     this.launcher = opts.launcher;
+    this.setupGuide = opts.setupGuide?.bind(opts);
   }
 
   status(): Promise<ProviderStatus> {

@@ -1,4 +1,4 @@
-import type { ClickButton, ClickModifier, EventName, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, ClickModifier, EventName, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -326,6 +326,11 @@ export interface Backend {
   readonly info: BackendInfo;
   /** Real detection: binaries found, versions, whether running; manual steps when something is missing. */
   status(): Promise<ProviderStatus>;
+  /**
+   * Optional: `provider.setup_guide` for this engine, computed from this host (what to install and how,
+   * each step marked done or not). Absent: core derives a guide from `status()`'s manual steps.
+   */
+  setupGuide?(): Promise<BrowserSetupGuide>;
   /** Features that work on this engine (only those). */
   features(): Feature[];
   /** Optional normalized methods that work on this engine (only those). */

@@ -21,6 +21,8 @@ import type { PageHandle } from './page';
 import type { Provider } from './provider';
 import type { MethodRegistry } from './registry';
 import type { Session } from './session';
+import { setupGuides } from './setup/guide';
+import { verify } from './setup/verify';
 
 export interface CallContext {
   provider: Provider;
@@ -55,6 +57,8 @@ export type HandlerTable = { [M in CoreMethodName]: RunFor<M> } & { [M in Option
 export const HANDLERS: HandlerTable = {
   'provider.describe': async (ctx) => describe(ctx.provider, ctx.methods),
   'provider.status': async (ctx) => status(ctx.provider),
+  'provider.setup_guide': (ctx, p) => setupGuides(ctx.provider, p),
+  'provider.verify': (ctx, p) => verify(ctx.provider, p, ctx.deadlineAt, ctx.signal),
   'session.ensure': async (ctx, p) => {
     const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
     wireSession(ctx.provider, session);

@@ -1,7 +1,8 @@
-import type { ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
 import type { CustomMethod } from './custom-method';
 import { familyPssMb } from './host/procfs';
+import { engineGuide } from './setup/guide';
 
 /**
  * A backstop against a browser that grows with use: when the browser behind a backend has passed a
@@ -135,6 +136,10 @@ export class RecyclingBackend implements Backend {
         ...(this.policy.maxSessions !== undefined ? { max_sessions: this.policy.maxSessions } : {}),
       },
     };
+  }
+
+  setupGuide(): Promise<BrowserSetupGuide> {
+    return engineGuide(this.current.backend);
   }
 
   processGroups(): number[] {

@@ -4,6 +4,7 @@ import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { installExtension } from './extension';
 import { FIREFOX_SEARCH, INSTALL_STEPS, launchFirefox } from './launch';
 import { FIREFOX_PREFS } from './prefs';
+import { firefoxSetupGuide } from './setup-guide';
 
 export { FIREFOX_PREFS, userJs } from './prefs';
 export { FIREFOX_SEARCH } from './launch';
@@ -50,6 +51,8 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
       'moz:firefoxOptions': { args: ['-headless', ...(options.args ?? [])], prefs: FIREFOX_PREFS, ...(options.executablePath ? { binary: options.executablePath } : {}) },
     }),
     status: (live) => firefoxStatus(options.executablePath, live),
+    // Attached to a browser the user runs, there is nothing to install here: core's guide from status says how to attach.
+    ...(attachUrl ? {} : { setupGuide: () => firefoxSetupGuide(options.executablePath) }),
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS],
     customMethods: () => [installExtension],

@@ -164,12 +164,23 @@ export const SESSION_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_status',
     title: 'Browser status',
-    description: 'Which browser engines this server drives, their versions and state, and the setup steps for what is missing.',
+    description:
+      'Which browser engines this server drives, their versions and state, and the setup steps for what is missing (provider.setup_guide). With verify, also really opens a page in each browser and snapshots it (provider.verify): seconds, up to a minute on a cold start.',
     method: 'provider.status',
-    input: z.object({}),
-    async run(ctx) {
-      const r = await ctx.link.raw<Record<string, unknown>>('provider.status');
-      return { text: JSON.stringify(r.result, null, 1), structured: r.result };
+    input: z.object({
+      verify: z.boolean().optional().describe('Also launch each browser, open a page, snapshot it and close (provider.verify); answers what failed and what to do.'),
+    }),
+    async run(ctx, a) {
+      const [status, guide] = await Promise.all([ctx.link.raw<Record<string, unknown>>('provider.status'), ctx.link.raw<ResultOf<'provider.setup_guide'>>('provider.setup_guide')]);
+      const verified = a.verify === true ? (await ctx.link.raw<ResultOf<'provider.verify'>>('provider.verify')).result : undefined;
+      // Only what is still to do: a ready host's guide would be noise in the model's context.
+      const todo = guide.result.guides.flatMap((g) => g.steps.filter((s) => !s.done).map((s) => `${g.browser_family}: ${s.title}${s.commands?.length ? ` — ${s.commands.join(' && ')}` : ''}`));
+      const lines = [
+        JSON.stringify(status.result, null, 1),
+        ...(todo.length > 0 ? ['Setup still to do (provider.setup_guide):', ...todo] : []),
+        ...(verified ? [`Verify: ${verified.ok ? 'passed' : 'FAILED'}`, ...verified.diagnostics.map((d) => `${d.level} ${d.code}: ${d.message}${d.manual_steps?.length ? ` (${d.manual_steps.join('; ')})` : ''}`)] : []),
+      ];
+      return { text: lines.join('\n'), structured: { ...status.result, setup_guide: guide.result.guides, ...(verified ? { verify: verified } : {}) } };
     },
   }),
   defineTool({

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './snapshot';
 export * from './capabilities';
 export * from './methods';
+export * from './setup';
 export * from './traits';
 export * from './own-methods';
 export * from './method-names';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderDescription, ProviderStatus } from './capabilities';
 import { ErrorCode } from './errors';
+import { SetupGuideResult, VerifyResult } from './setup';
 import { PageSnapshotV1, SnapshotElement } from './snapshot';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
@@ -208,6 +209,24 @@ export const METHODS = {
     { scope: 'provider' },
   ),
   'provider.status': spec('core', 'Current availability, setup state and diagnostics.', Base, ProviderStatus, { scope: 'provider' }),
+  'provider.setup_guide': spec(
+    'optional',
+    'Per browser: what to install and how on this host (commands, paths, permissions, URLs), each step marked done or not.',
+    Base.extend({ browser: z.string().max(64).optional().describe('One browser family (or alias) of browser_families; default: every engine.') }),
+    SetupGuideResult,
+    { scope: 'provider', engineIndependent: true },
+  ),
+  'provider.verify': spec(
+    'optional',
+    'Really use each browser: open a session (launching it if needed), load a page, snapshot it, close; diagnostics say what failed and what to do.',
+    Base.extend({
+      browser: z.string().max(64).optional().describe('One browser family (or alias) of browser_families; default: every engine, one after another.'),
+      // A cold launch on a loaded machine takes far longer than a page call; the deadline bounds the whole check.
+      timeout_ms: TimeoutMs.default(90_000).describe('Bound on the whole check; what is open when it runs out is closed.'),
+    }),
+    VerifyResult,
+    { scope: 'provider', engineIndependent: true },
+  ),
   'session.ensure': spec(
     'core',
     'Create a browser session, or reuse the one bound to client_session_id.',

@@ -5,6 +5,7 @@ import type { Spawner } from './endpoint';
 import { WebKitGtkLauncher } from './linux';
 import { SafariDriverLauncher } from './macos';
 import { WEBKIT_INPUT } from './quirks';
+import { safariSetupGuide } from './setup-guide';
 import { linuxStatus, macStatus } from './status';
 
 export interface SafariBackendOptions {
@@ -51,6 +52,7 @@ export function createSafariBackend(options: SafariBackendOptions = {}): Backend
     info: base,
     launcher,
     status: (state) => (platform === 'darwin' ? macStatus(env, state) : linuxStatus(env, state, options.xvfb === 'always')),
+    setupGuide: () => safariSetupGuide(platform, env, options.xvfb === 'always'),
     customMethods: safariCustomMethods(),
     quirks: WEBKIT_INPUT,
     ...(options.pageScript ? { pageScript: options.pageScript } : {}),

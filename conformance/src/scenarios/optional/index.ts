@@ -3,6 +3,7 @@ import { downloadListScenario, downloadWaitScenario, uploadScenario } from './fi
 import type { Scenario } from '../context';
 import { consoleListScenario, cookieListScenario, evalScenario, networkListScenario, storageGetScenario } from './introspection';
 import { goBackScenario, goForwardScenario, reloadScenario, scrollScenario } from './navigation';
+import { setupGuideScenario, verifyScenario } from './setup';
 
 export { OPTIONAL_FIXTURE, OPTIONAL_PAGES } from './pages';
 
@@ -27,4 +28,6 @@ export const OPTIONAL_SCENARIOS: readonly Scenario[] = [
   dialogScenario,
   eventsScenario,
   popupScenario,
+  setupGuideScenario,
+  verifyScenario,
 ];
