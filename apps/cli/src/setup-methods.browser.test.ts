@@ -57,7 +57,7 @@ for (const browser of BROWSERS) {
         await expect.poll(() => provider.sessions.size, { timeout: 60_000 }).toBe(0);
 
         const v = await ok('provider.verify', { timeout_ms: 120_000 });
-        expect(v.diagnostics.filter((x) => x.level === 'error')).toEqual([]);
+        expect(v.diagnostics.filter((x) => x.level === "error").map((x) => `${x.code}: ${x.message}`)).toEqual([]);
         expect(v.ok).toBe(true);
         expect(v.verified).toHaveLength(1);
         expect(v.verified[0]!.steps).toEqual(['session', 'open', 'snapshot', 'close'].map((step) => ({ step, ok: true, duration_ms: expect.any(Number) })));

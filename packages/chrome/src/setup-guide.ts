@@ -1,5 +1,5 @@
 import type { BrowserSetupGuide, SetupStep } from '@browser-provider/protocol';
-import { aptCandidate, debianLike, findExecutable, hostOs, packageStep, versionOf } from '@browser-provider/core/host';
+import { aptCandidate, debianLike, findExecutable, guideOf, hostOs, packageStep, versionOf } from '@browser-provider/core/host';
 import { CHROME_SEARCH, CHROMEDRIVER_SEARCH } from './launch';
 
 const CHROME_FOR_TESTING = 'https://googlechromelabs.github.io/chrome-for-testing/';
@@ -44,18 +44,15 @@ export async function chromeSetupGuide(o: { executablePath?: string | undefined;
     commands: [`${chrome ?? 'chromium'} --version`, `${driver ?? 'chromedriver'} --version`],
     urls: [CHROME_FOR_TESTING],
   });
-  const done = steps.every((s) => s.done);
-  return {
-    browser_family: 'chrome',
-    browser_label: 'Chrome',
-    platform: os.platform,
-    host: os.description,
-    setup_state: done ? 'complete' : chrome || driver ? 'partial' : 'required',
+  return guideOf(os, {
+    family: 'chrome',
+    label: 'Chrome',
     steps,
+    somethingFound: chrome !== undefined || driver !== undefined,
     troubleshooting: [
       'chromedriver answers "session not created" when its major version differs from the browser\'s: install both from the same source.',
       'Chromium runs headless with --no-sandbox (containers often lack user namespaces); nothing else needs a display.',
       'If a session fails to start, run provider.verify: it launches, opens a page and says which step failed.',
     ],
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import type { BrowserSetupGuide, SetupStep } from '@browser-provider/protocol';
-import { findExecutable, hostOs, packageStep, versionOf } from '@browser-provider/core/host';
+import { findExecutable, guideOf, hostOs, packageStep, versionOf } from '@browser-provider/core/host';
 import { FIREFOX_SEARCH } from './launch';
 
 /** Firefox 129 is the first with WebDriver BiDi user contexts, which give each session its own cookie jar. */
@@ -44,18 +44,15 @@ export async function firefoxSetupGuide(explicit: string | undefined): Promise<B
     done: major >= MIN_MAJOR,
     ...(bin ? { commands: [`${bin} --version`] } : {}),
   });
-  const done = steps.every((s) => s.done);
-  return {
-    browser_family: 'firefox',
-    browser_label: 'Firefox',
-    platform: os.platform,
-    host: os.description,
-    setup_state: done ? 'complete' : bin ? 'partial' : 'required',
+  return guideOf(os, {
+    family: 'firefox',
+    label: 'Firefox',
     steps,
+    somethingFound: bin !== undefined,
     troubleshooting: [
       'Firefox is started headless with a fresh profile per browser; a kept profile (persist) lives under the provider\'s profile root.',
       'If a session fails to start, run provider.verify: it launches, opens a page and says which step failed.',
       'To drive a Firefox you started yourself: firefox --remote-debugging-port=9222, then BROWSER_PROVIDER_BIDI_URL=ws://127.0.0.1:9222.',
     ],
-  };
+  });
 }

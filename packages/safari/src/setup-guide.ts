@@ -1,5 +1,5 @@
 import type { BrowserSetupGuide, SetupStep } from '@browser-provider/protocol';
-import { hostOs, packageStep } from '@browser-provider/core/host';
+import { guideOf, hostOs, packageStep } from '@browser-provider/core/host';
 import { findSafariDriver } from './discover';
 import { SAFARI_AUTOMATION_STEPS } from './setup';
 import { systemLocator, type LinuxLocator } from './status';
@@ -49,16 +49,15 @@ export async function safariSetupGuide(platform: NodeJS.Platform, env: NodeJS.Pr
       urls: ['https://webkitgtk.org/'],
     }),
   ];
-  const done = steps.every((s) => s.done);
-  return {
-    ...base,
-    browser_label: 'WebKit (WebKitGTK MiniBrowser)',
-    setup_state: done ? 'complete' : driver || mini ? 'partial' : 'required',
+  return guideOf(os, {
+    family: 'safari',
+    label: 'WebKit (WebKitGTK MiniBrowser)',
     steps,
+    somethingFound: driver !== undefined || mini !== undefined,
     troubleshooting: [
       'MiniBrowser needs an X display: with DISPLAY unset (or xvfb "always") the provider starts a private Xvfb per browser and removes it after.',
       'MiniBrowser is not on PATH on Debian: it sits in /usr/lib/<arch>/webkit2gtk-4.1/; MINIBROWSER_PATH overrides the search.',
       TROUBLE,
     ],
-  };
+  });
 }

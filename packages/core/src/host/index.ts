@@ -9,4 +9,4 @@ export { familyOf, familyPssMb, groupRunning, groupSize, descendantsOf, commandL
 export { freeLoopbackPort } from './ports';
 export { findExecutable, onPath, versionOf, type ExecutableSearch } from './executables';
 export { recoverProfile, runsOnDir, isThisHost, type BrowserLock, type Recovery } from './orphans';
-export { aptCandidate, debianLike, hostOs, packageStep, type HostOs, type PackageStepInput } from './os';
+export { aptCandidate, debianLike, guideOf, hostOs, packageStep, type HostOs, type PackageStepInput } from './os';

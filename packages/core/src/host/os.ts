@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { arch } from 'node:os';
-import type { SetupStep } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, SetupStep } from '@browser-provider/protocol';
 
 /**
  * What a setup guide needs to know about the host: which platform and distribution (so it can name the
@@ -80,5 +80,18 @@ export function packageStep(os: HostOs, s: PackageStepInput): SetupStep {
     permissions: ['root (sudo) to install system packages'],
     env: s.env,
     ...(s.urls ? { urls: s.urls } : {}),
+  };
+}
+
+/** A guide's frame: the state follows from the steps (complete when all are done; partial when something was found). */
+export function guideOf(os: HostOs, g: { family: string; label: string; steps: SetupStep[]; somethingFound: boolean; troubleshooting: string[] }): BrowserSetupGuide {
+  return {
+    browser_family: g.family,
+    browser_label: g.label,
+    platform: os.platform,
+    host: os.description,
+    setup_state: g.steps.every((s) => s.done) ? 'complete' : g.somethingFound ? 'partial' : 'required',
+    steps: g.steps,
+    troubleshooting: g.troubleshooting,
   };
 }

@@ -17,6 +17,8 @@ import { enginesAsked } from './guide';
 
 const PAGE = 'data:text/html,<!doctype html><title>provider.verify</title><button>Verify me</button>';
 const BUTTON = 'Verify me';
+/** How long the session's launch may go on after a cut-short answer (session.ensure's own upper bound). */
+const LAUNCH_LIMIT_MS = 120_000;
 
 /** Kept back from the request's deadline, so the answer (with its diagnostics) beats the dispatcher's timeout. */
 const reserveMs = (timeoutMs: number) => Math.min(2_000, Math.ceil(timeoutMs / 2));
@@ -64,8 +66,12 @@ async function verifyEngine(provider: Provider, engine: Backend, budget: AbortSi
       throw e;
     }
   };
-  // Held whatever the budget does: a session that starts after the answer is closed when it does.
-  const creating = provider.ensureSession({ browser_preference: family, isolation: 'per_jcode_session', attach: 'never' }, budget).then((r) => r.session);
+  // Not cut by the budget: an engine may share one launch among callers (classic WebDriver's shared
+  // driver), and a short verify must not fail the launch another session waits on. The answer still
+  // comes at the budget; a session that starts later is closed when it does.
+  const creating = provider
+    .ensureSession({ browser_preference: family, isolation: 'per_jcode_session', attach: 'never' }, AbortSignal.timeout(LAUNCH_LIMIT_MS))
+    .then((r) => r.session);
   let version: string | undefined;
   try {
     const session = await step('session', creating);
@@ -123,7 +129,7 @@ function failure(engine: Backend, at: VerifyStepName, e: unknown, budget: AbortS
     return {
       level: 'error',
       code: 'verify_timeout',
-      message: `${engine.info.browserLabel} did not finish ${what} within the verify deadline; anything it started is being closed.`,
+      message: `${engine.info.browserLabel} did not finish ${what} within the verify deadline; a launch it started goes on in the background and its session is closed when it opens.`,
       manual_steps: ['Call provider.verify again with a larger timeout_ms (a cold launch on a busy machine can take a minute).', CHECK],
     };
   }
