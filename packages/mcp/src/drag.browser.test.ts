@@ -1,0 +1,48 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { startDragSite, type DragSite } from '@browser-provider/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStdio, textOf } from './testing/servers';
+
+/**
+ * browser_drag as the SDK client sees it, on Chromium over stdio, one page load: Playwright MCP
+ * 0.0.83's arguments (startTarget / endTarget, refs or selectors) and its earlier names (startRef / endRef).
+ */
+describe('mcp browser_drag on chrome over stdio', () => {
+  let client: Client;
+  let stop: () => void;
+  let site: DragSite;
+  beforeAll(async () => {
+    site = await startDragSite();
+    const s = await startStdio(['--browser', 'chrome']);
+    client = s.client;
+    stop = () => s.child.kill('SIGKILL');
+    await client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/` } });
+  });
+  afterAll(async () => {
+    stop?.();
+    await site?.close();
+  });
+  const call = (args: Record<string, unknown>) => client.callTool({ name: 'browser_drag', arguments: args });
+
+  it("lists browser_drag with Playwright MCP's arguments", async () => {
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'browser_drag');
+    expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['startElement', 'startTarget', 'endElement', 'endTarget']));
+  });
+
+  it('drops a jQuery UI box onto its bin, and moves a sortable item onto the third place', async () => {
+    const r = await call({ startElement: 'Box', startTarget: '#jq-box', endElement: 'Bin', endTarget: '#jq-target' });
+    expect(r.isError).toBeFalsy();
+    expect(textOf(r)).toContain('Dragged Box onto Bin');
+    await call({ startRef: '#sortable li:nth-child(1)', endRef: '#sortable li:nth-child(3)' });
+    const snap = textOf(await client.callTool({ name: 'browser_snapshot', arguments: {} }));
+    expect(snap).toContain('Got box');
+    expect(snap.indexOf('Charlie')).toBeLessThan(snap.indexOf('Alpha'));
+    expect(snap.indexOf('Alpha')).toBeLessThan(snap.indexOf('Delta'));
+  });
+
+  it('refuses a drag without a source, naming the argument', async () => {
+    const r = await call({ endTarget: '#jq-target' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('startTarget');
+  });
+});
