@@ -390,5 +390,8 @@ export class BidiPage implements BackendPage {
 
 function unwrap(r: EvalResult): RemoteValue {
   if (r.type === 'success') return r.result;
-  throw new ProviderError('internal_error', `Script failed in the page: ${r.exceptionDetails.text ?? 'exception'}`, { detail: 'script_exception' });
+  // Firefox 153 gives the text "undefined" (or none) for a thrown non-Error; name what was thrown then.
+  const text = r.exceptionDetails.text;
+  const why = text && text !== 'undefined' ? text : `a thrown ${r.exceptionDetails.exception?.type ?? 'value'} without a message`;
+  throw new ProviderError('internal_error', `Script failed in the page: ${why}`, { detail: 'script_exception' });
 }

@@ -1,7 +1,7 @@
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider } from '@browser-provider/core';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
 import { randomUUID } from 'node:crypto';
-import { installSource } from '@browser-provider/page-script';
+import { installSource, thrownText } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
 import { DownloadLedger, finalizeDownload, keepFetchedDownload } from './downloads';
@@ -200,7 +200,7 @@ export class BidiSession implements BackendSession {
       try {
         done = finalizeDownload(record, reported, [...this.browser.downloadDirs], this.scratch.dir('downloads'));
       } catch (e) {
-        done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
+        done = { ...record, state: 'failed', reason: thrownText(e) };
       }
     }
     this.finishDownload(done, p['context']);
@@ -213,7 +213,7 @@ export class BidiSession implements BackendSession {
       if (reported === undefined) throw new Error('the browser did not say where it saved the file');
       done = keepFetchedDownload(record, await remote.fetch(reported, AbortSignal.timeout(FETCH_MS)), this.scratch.dir('downloads'));
     } catch (e) {
-      done = { ...record, state: 'failed', reason: String((e as Error).message ?? e) };
+      done = { ...record, state: 'failed', reason: thrownText(e) };
     }
     if (!this.closed) this.finishDownload(done, context);
   }

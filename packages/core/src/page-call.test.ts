@@ -32,4 +32,9 @@ describe('callPageOp', () => {
     const p = page(...answers);
     await expect(callPageOp('metrics', p.ask, p.install)).rejects.toMatchObject({ code: 'internal_error', details: { code: detail } });
   });
+
+  it('a failed op without an error text still says why, never "undefined"', async () => {
+    const p = page(JSON.stringify({ ok: false }));
+    await expect(callPageOp('metrics', p.ask, p.install)).rejects.toMatchObject({ message: 'Page script op metrics failed: it gave no reason' });
+  });
 });

@@ -14,6 +14,9 @@ export async function callPageOp<K extends OpName>(op: K, ask: () => Promise<unk
     reply = parseOpReply(await ask());
     if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.', { detail: 'page_script_missing' });
   }
-  if (!reply.ok) throw new ProviderError('internal_error', `Page script op ${op} failed: ${reply.error}`, { detail: 'page_script_error' });
+  if (!reply.ok) {
+    const why = typeof reply.error === 'string' && reply.error !== '' ? reply.error : 'it gave no reason';
+    throw new ProviderError('internal_error', `Page script op ${op} failed: ${why}`, { detail: 'page_script_error' });
+  }
   return reply.value as OpResult<K>;
 }

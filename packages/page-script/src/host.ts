@@ -32,7 +32,9 @@ export const OP_CALLER = `async function (op, argsJson) {
   try {
     return await bp.call(op, argsJson);
   } catch (e) {
-    return JSON.stringify({ ok: false, error: String(e && e.message || e) });
+    // Written out, not thrownText(): this source runs in the page. Whatever was thrown gets a cause.
+    const m = e !== null && typeof e === 'object' && typeof e.message === 'string' && e.message;
+    return JSON.stringify({ ok: false, error: m || 'the page script threw ' + (e === null ? 'null' : typeof e) + ' without a message' });
   }
 }`;
 

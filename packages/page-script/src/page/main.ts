@@ -7,6 +7,7 @@ import { PAGE_SCRIPT_GLOBAL, PAGE_SCRIPT_VERSION } from '../constants';
 import type { OpName } from '../contract';
 import { DOC, elementById, idFor, resolve } from './registry';
 import { ops } from './ops';
+import { thrownText } from '../thrown';
 import { OPTIONS } from './realm';
 import type { PageWalker } from './page-walker';
 import { snapshot } from './snapshot';
@@ -30,7 +31,7 @@ async function call(op: string, argsJson: string): Promise<string> {
     const value = await fn(...(Array.isArray(args) ? args : []));
     return stringify({ ok: true, value: value === undefined ? null : value });
   } catch (e) {
-    return stringify({ ok: false, error: String((e as Error)?.message ?? e) });
+    return stringify({ ok: false, error: thrownText(e) });
   }
 }
 

@@ -1,6 +1,7 @@
 /** Ops behind `page.scroll`, `storage.get` and `storage.set`: plain DOM, the same on every engine. */
 import type { FileInputResult, ScrollRequest, ScrollResult, StorageResult, StorageWrite } from '../contract';
 import { resolve } from './registry';
+import { thrownText } from '../thrown';
 
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 
@@ -27,7 +28,7 @@ function storeOf(kind: 'local' | 'session'): Storage | string {
   try {
     return kind === 'session' ? sessionStorage : localStorage;
   } catch (e) {
-    return String((e as Error)?.message ?? e);
+    return thrownText(e);
   }
 }
 
@@ -40,7 +41,7 @@ export function storageWrite(kind: 'local' | 'session', w: StorageWrite): Storag
     for (const [k, v] of Object.entries(w.set)) store.setItem(k, v);
   } catch (e) {
     // A full quota: what was written before stays, and the answer says what the store holds.
-    return { ok: false, origin: location.origin, message: String((e as Error)?.message ?? e) };
+    return { ok: false, origin: location.origin, message: thrownText(e) };
   }
   return storage(kind, null);
 }

@@ -3,6 +3,7 @@
  * and a <slot> shows what was assigned to it (or its fallback content). Closed shadow roots are out of
  * reach from page script; their hosts show their light children, which is the best we can do.
  */
+import { thrownText } from '../thrown';
 
 /** Children of `node` in rendering order. */
 export function composedChildren(node: Node): ArrayLike<Node> {
@@ -78,6 +79,6 @@ export function checkSelector(selector: unknown): string | null {
     document.querySelector(selector);
     return null;
   } catch (e) {
-    return String((e as Error)?.message ?? e);
+    return thrownText(e);
   }
 }
