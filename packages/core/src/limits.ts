@@ -11,6 +11,10 @@ export const LIMITS = {
   urlChars: 4_096,
   /** One console message. */
   consoleChars: 4_000,
+  /** An accessible name, value or hint in a snapshot (its node, its element and its outline line). */
+  nameChars: 1_000,
+  /** One run of page text in a snapshot. */
+  textChars: 2_000,
   /** A request method: a page's fetch may name any token. */
   methodChars: 32,
   /**

@@ -2,6 +2,7 @@ import type { FrameSnapshot, RawNode } from '@browser-provider/page-script';
 import type { PageSnapshotV1, SnapshotElement, SnapshotNode } from '@browser-provider/protocol';
 import { SNAPSHOT_FORMAT } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
+import { cut, LIMITS } from '../limits';
 
 /** One frame's page-script snapshot, with the captures of the iframes it shows, keyed by node index. */
 export interface FrameCapture {
@@ -38,26 +39,29 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
   const convert = (capture: FrameCapture, index: number): SnapshotNode => {
     const raw = capture.snap.nodes[index] as RawNode;
     // Properties are added in the order the answer lists them (the JSON is byte-for-byte what it was).
-    const node: SnapshotNode = { node_id: `n${++counter}`, role: raw.role, name: raw.name };
-    if (raw.text !== undefined) node.text = raw.text;
+    // Page-supplied strings cut here, not only in the page: on Firefox the walk runs in the page's realm.
+    const name = cut(raw.name, LIMITS.nameChars);
+    const text = raw.text === undefined ? undefined : cut(raw.text, LIMITS.textChars);
+    const node: SnapshotNode = { node_id: `n${++counter}`, role: raw.role, name };
+    if (text !== undefined) node.text = text;
     if (raw.id !== undefined) node.element_ref = mint(capture.frame, capture.snap.doc, raw.id);
     if (raw.id !== undefined || raw.actionable) {
       node.actionable = raw.actionable;
       node.enabled = raw.enabled;
     }
-    if (raw.value !== undefined) node.value = raw.value;
+    if (raw.value !== undefined) node.value = cut(raw.value, LIMITS.nameChars);
     if (raw.level !== undefined) node.level = raw.level;
-    if (raw.href !== undefined) node.href = raw.href;
+    if (raw.href !== undefined) node.href = cut(raw.href, LIMITS.urlChars);
     if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
-    if (raw.hint !== undefined) node.hint = raw.hint;
+    if (raw.hint !== undefined) node.hint = cut(raw.hint, LIMITS.nameChars);
     if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
     nodes.push(node);
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const el: SnapshotElement = {
         element_ref: node.element_ref,
         role: raw.role,
-        name: raw.name,
-        text: raw.text ?? raw.name,
+        name,
+        text: text ?? name,
         actionable: raw.actionable,
         enabled: raw.enabled,
       };

@@ -25,7 +25,8 @@ import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElement
 import { clickableHint } from './icon-hint';
 import { walker, walkInPage } from './page-walker';
 
-const MAX_TEXT = 2000;
+/** A transport bound only: core cuts each run to its limit (core's limits.ts), saying how much. */
+const MAX_TEXT = 100_000;
 const DEFAULT_MAX_NODES = 5000;
 
 interface Flags {

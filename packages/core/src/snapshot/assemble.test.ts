@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { RawNode } from '@browser-provider/page-script';
+import { assemble } from './assemble';
+import { LIMITS } from '../limits';
+import { nodeLine } from './outline';
+
+/** A page's nodes under a document node, as the page script answers them. */
+function frame(...kids: RawNode[]) {
+  const doc: RawNode = { role: 'document', name: '', actionable: false, enabled: true, children: kids.map((_, i) => i + 1) };
+  return { frame: 'f', snap: { doc: 'd', url: 'http://x/', title: '', nodes: [doc, ...kids], truncated: false }, children: new Map() };
+}
+
+describe('assemble: page-supplied strings are cut one by one (issue 22, item 5)', () => {
+  it('cuts a long name, text run, value and hint to their limits and says how much was cut', () => {
+    const big = 'x'.repeat(50_000);
+    const { snapshot } = assemble(
+      frame(
+        { id: 1, role: 'button', name: big, actionable: true, enabled: true, hint: big, children: [] },
+        { id: 2, role: 'textbox', name: 'q', value: big, actionable: true, enabled: true, children: [] },
+        { role: 'text', name: '', text: big, actionable: false, enabled: true, children: [] },
+      ),
+      (_f, _d, id) => `e${id}`,
+    );
+    const by = (role: string) => snapshot.nodes.find((n) => n.role === role);
+    const [button, box, text] = [by('button'), by('textbox'), by('text')];
+    expect(button!.name).toBe(`${'x'.repeat(LIMITS.nameChars)}… [${50_000 - LIMITS.nameChars} more characters cut]`);
+    expect(button!.hint!.length).toBeLessThan(LIMITS.nameChars + 40);
+    expect(box!.value).toMatch(/… \[49000 more characters cut\]$/);
+    expect(text!.text).toBe(`${'x'.repeat(LIMITS.textChars)}… [${50_000 - LIMITS.textChars} more characters cut]`);
+    // The outline line is made from the cut node.
+    expect(nodeLine(button!).length).toBeLessThan(2 * LIMITS.nameChars + 200);
+  });
+});
