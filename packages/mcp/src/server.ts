@@ -56,10 +56,11 @@ const answerCutNote = (total: number) =>
   `Note: the answer was cut at ${LIMITS.answerChars} of its ${total} characters. Ask for less: browser_find for the lines you need, browser_snapshot with scope (one element) or mode "interactive", or a smaller limit for lists.`;
 
 /** Why a tool is not offered: its flag is off, its group is off, no engine here answers its method, or there is no such tool. */
-function notOffered(name: string): ErrorObject {
+function notOffered(name: string, caps: ReadonlySet<string>): ErrorObject {
   const known = TOOLS.find((t) => t.name === name);
   if (known?.gate !== undefined) return { code: 'permission_denied', message: `${name} is off: the server was started without --${known.gate}.`, retryable: false, details: { code: 'gated' } };
-  if (known?.cap !== undefined) {
+  // A group that is on but whose method no engine here answers (WebKit and browser_route) is the engine's lack.
+  if (known?.cap !== undefined && !caps.has(known.cap)) {
     return { code: 'unsupported_method', message: `${name} is in the opt-in group "${known.cap}": start the server with --caps ${known.cap} to offer it.`, retryable: false, details: { code: 'capability_off', capability: known.cap } };
   }
   if (known !== undefined) {
@@ -73,7 +74,8 @@ function notOffered(name: string): ErrorObject {
  * cookie jar, pages and leases), opened on the first tool call and closed with the MCP session.
  */
 export function createMcpSession(provider: McpProvider, options: McpOptions = {}): { server: Server; link: ProviderLink } {
-  const tools = offeredTools((method) => provider.callable(method), new Set(options.caps ?? []));
+  const caps = new Set(options.caps ?? []);
+  const tools = offeredTools((method) => provider.callable(method), caps);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
   const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
@@ -84,7 +86,7 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const name = req.params.name;
     const tool = byName.get(name);
-    if (tool === undefined) return toResult(VOCABULARY.error(notOffered(name)), true);
+    if (tool === undefined) return toResult(VOCABULARY.error(notOffered(name, caps)), true);
     try {
       const args = parseParams(tool.input, req.params.arguments ?? {}, name);
       return toResult(await tool.run(ctx, args));

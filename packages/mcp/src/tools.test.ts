@@ -9,7 +9,7 @@ import { listed } from './server';
 import { offeredTools, TOOLS, VOCABULARY } from './tools';
 
 /** Namespaced methods the tools call besides the normalized ones (core's own, on every engine). */
-const NAMESPACED = new Set(['dialog.handle']);
+const NAMESPACED = new Set(['dialog.handle', 'route.add', 'route.list', 'route.remove', 'network.set_offline']);
 
 describe('the tool table', () => {
   it('has one row per tool, each mapped to a real method, with an object schema and hints', () => {
