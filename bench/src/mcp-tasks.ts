@@ -63,4 +63,23 @@ export const MCP_TASKS: McpTask[] = [
       return a.sees(T.signup.done);
     },
   },
+  {
+    name: 'set a cookie and reload',
+    async run(a, origin) {
+      await a.call('browser_navigate', { url: origin + T.login.path }, { navigates: true });
+      await a.call('browser_cookie_set', { name: 'bench_pref', value: 'dark' });
+      await a.call('browser_navigate', { url: origin + T.login.path }, { navigates: true });
+      return /bench_pref=dark/.test(await a.call('browser_cookie_get', { name: 'bench_pref' }));
+    },
+  },
+  {
+    name: 'route a request to a stub answer',
+    async run(a, origin) {
+      await a.call('browser_route', { pattern: '**/api/stubbed', status: 200, contentType: 'text/html', body: '<!doctype html><title>Stub</title><h1>Stubbed answer</h1>' });
+      await a.call('browser_navigate', { url: `${origin}/api/stubbed` }, { navigates: true });
+      const ok = await a.sees('Stubbed answer');
+      await a.call('browser_unroute', {});
+      return ok;
+    },
+  },
 ];

@@ -40,12 +40,12 @@ function playwright(): Contender {
   return {
     name: `Playwright MCP ${PW_VERSION}`,
     engine: 'chrome',
-    args: [fileURLToPath(new URL('cli.js', PW_DIR)), '--headless', '--isolated', '--browser', 'chromium', '--executable-path', exe, '--no-sandbox', '--output-dir', out],
+    args: [fileURLToPath(new URL('cli.js', PW_DIR)), '--headless', '--isolated', '--browser', 'chromium', '--executable-path', exe, '--no-sandbox', '--caps', 'storage,network', '--output-dir', out],
     cleanup: () => rmSync(out, { recursive: true, force: true }),
   };
 }
 
-const ours = (engine: Engine): Contender => ({ name: 'ours', engine, args: [BIN, 'mcp', '--browser', engine] });
+const ours = (engine: Engine): Contender => ({ name: 'ours', engine, args: [BIN, 'mcp', '--browser', engine, '--caps', 'storage,network'] });
 
 async function connect(c: Contender): Promise<{ client: Client; version: string }> {
   const client = new Client({ name: 'bench', version: '0' });
