@@ -24,6 +24,8 @@ describeOptionalMethods('WebKit', () => createSafariBackend(), {
     'page.set_viewport',
     'storage.set',
     'upload.set_files',
+    'provider.setup_guide',
+    'provider.verify',
   ],
   events: ['page.navigated', 'page.dialog'],
   dialogKinds: false,
