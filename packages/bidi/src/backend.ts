@@ -1,11 +1,12 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
 import { ProviderError } from '@browser-provider/core';
-import type { BrowserSetupGuide, ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
 import { BIDI_CLICK_BUTTONS, BIDI_OWN_METHODS, BIDI_SCREENSHOT_FORMATS } from './capabilities';
 import { bidiSend } from './custom-methods';
 import type { OwnedProcess } from '@browser-provider/core/host';
+import type { PageOptions } from './page';
 import { BidiSession, type SessionDownloads, type SessionKind } from './session';
 import type { RemoteBrowserSource } from './source';
 
@@ -35,6 +36,10 @@ export interface BidiAdapter {
   setupGuide?(): Promise<BrowserSetupGuide>;
   features(): Feature[];
   optionalMethods(): MethodName[];
+  /** `page.emulate_media` where the engine has a way outside BiDi (Chrome: CDP); list the method and `mediaFeatures` with it. */
+  emulateMedia?: PageOptions['emulateMedia'];
+  /** The features `emulateMedia` overrides. */
+  mediaFeatures?(): readonly MediaFeature[];
   /** Engine methods (`firefox.*`, `cdp.send`); the backend adds `bidi.send`. */
   customMethods(): CustomMethod[];
   /** Ms to wait after an input for a navigation to start (engine timing differs). */
@@ -131,6 +136,10 @@ export class BidiBackend implements Backend {
     return BIDI_SCREENSHOT_FORMATS;
   }
 
+  mediaFeatures(): readonly MediaFeature[] {
+    return this.adapter.mediaFeatures?.() ?? [];
+  }
+
   customMethods(): CustomMethod[] {
     return [...this.adapter.customMethods(), bidiSend];
   }
@@ -179,6 +188,7 @@ export class BidiBackend implements Backend {
         pageScript: this.options.pageScript ?? pageScriptSource,
         contextType: this.adapter.pageContextType ?? 'tab',
         walkInPageRealm: this.adapter.walkSnapshotInPageRealm ?? false,
+        ...(this.adapter.emulateMedia ? { emulateMedia: this.adapter.emulateMedia } : {}),
       },
       (s) => this.onSessionClosed(s),
       signal,

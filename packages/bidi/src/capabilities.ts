@@ -3,7 +3,7 @@ import type { ClickButton, Feature, MethodName, OwnMethodName, ScreenshotFormat 
 /**
  * The optional methods and features every BiDi engine here has, each proven by the engine adapters'
  * real-browser tests (Firefox 153 ESR, Chrome 156): history, scroll, eval, console/network logs
- * (log.entryAdded, network.*), cookies (storage.getCookies), storage, uploads (input.setFiles) and
+ * (log.entryAdded, network.*; bodies through network.addDataCollector), PDF (browsingContext.print), cookies (storage.getCookies), storage, uploads (input.setFiles) and
  * downloads (browser.setDownloadBehavior + downloadWillBegin/downloadEnd).
  */
 export const BIDI_OPTIONAL_METHODS: readonly MethodName[] = [
@@ -16,6 +16,8 @@ export const BIDI_OPTIONAL_METHODS: readonly MethodName[] = [
   'page.scroll',
   'page.eval',
   'network.list',
+  'network.request',
+  'page.pdf',
   'console.list',
   'storage.get',
   'cookie.list',

@@ -1,4 +1,4 @@
-import type { ConsoleEntry, NetworkEntry } from '@browser-provider/core';
+import type { ConsoleEntry, NetworkDetail, NetworkEntry, NetworkHeader } from '@browser-provider/core';
 
 /** Entries kept per page for `console.list` / `network.list`: the newest, a bounded amount of memory. */
 export const RING_SIZE = 500;
@@ -56,17 +56,54 @@ export function consoleEntry(p: Record<string, unknown>): ConsoleEntry {
   };
 }
 
+interface BidiHeader {
+  name?: unknown;
+  value?: { type?: unknown; value?: unknown };
+}
+
 interface BidiRequest {
   request?: string;
   url?: string;
   method?: string;
   destination?: string;
   initiatorType?: string | null;
+  headers?: BidiHeader[];
+}
+
+/** Headers kept per request or response, and the longest value kept: a page chooses them, our memory must stay bounded. */
+const MAX_HEADERS = 200;
+const MAX_HEADER_CHARS = 8_000;
+
+/** BiDi headers (a string value, or base64 bytes for a value that is not UTF-8) as name/value pairs, bounded. */
+function headersOf(raw: unknown): NetworkHeader[] {
+  if (!Array.isArray(raw)) return [];
+  return (raw as BidiHeader[]).slice(0, MAX_HEADERS).map((h) => {
+    const v = h.value?.value;
+    const value = typeof v !== 'string' ? '' : h.value?.type === 'base64' ? Buffer.from(v, 'base64').toString('latin1') : v;
+    return { name: String(h.name ?? '').slice(0, MAX_HEADER_CHARS), value: value.slice(0, MAX_HEADER_CHARS) };
+  });
 }
 
 /** Folds BiDi network events into one entry per request (redirects update the same entry). */
 export class NetworkLog {
   readonly entries = new RingBuffer<NetworkEntry>();
+  /** Headers by request id, for the requests still in `entries`. */
+  readonly #headers = new Map<string, { request: NetworkHeader[]; response?: NetworkHeader[] }>();
+
+  /** One recorded request with its headers (undefined once it left the buffer). */
+  detail(id: string): NetworkDetail | undefined {
+    const entry = this.entries.find((e) => e.request_id === id);
+    if (!entry) return undefined;
+    const h = this.#headers.get(id);
+    return { ...entry, request_headers: h?.request ?? [], ...(h?.response ? { response_headers: h.response } : {}) };
+  }
+
+  /** Forgets the headers of requests the ring buffer dropped. */
+  #prune(): void {
+    if (this.#headers.size <= this.entries.size) return;
+    const kept = new Set(this.entries.toArray().map((e) => e.request_id));
+    for (const id of this.#headers.keys()) if (!kept.has(id)) this.#headers.delete(id);
+  }
 
   onEvent(method: string, p: Record<string, unknown>): void {
     const req = (p['request'] ?? {}) as BidiRequest;
@@ -86,6 +123,9 @@ export class NetworkLog {
       };
       if (existing) Object.assign(existing, fresh, { started_at: existing.started_at });
       else this.entries.push(fresh);
+      // A redirect's next hop replaces the headers: they are the last request's, as its response's are.
+      this.#headers.set(id, { request: headersOf(req.headers) });
+      this.#prune();
       return;
     }
     const entry = this.entries.find((e) => e.request_id === id);
@@ -94,8 +134,10 @@ export class NetworkLog {
     // for a fetch whose body the page never reads.
     if (method !== 'network.responseStarted') entry.duration_ms = Math.max(0, at - entry.started_at);
     if (method === 'network.responseCompleted' || method === 'network.responseStarted') {
-      const status = (p['response'] as { status?: unknown } | undefined)?.status;
-      if (typeof status === 'number') entry.status = status;
+      const response = p['response'] as { status?: unknown; headers?: unknown } | undefined;
+      if (typeof response?.status === 'number') entry.status = response.status;
+      const h = this.#headers.get(id);
+      if (h && response?.headers !== undefined) h.response = headersOf(response.headers);
     } else if (method === 'network.fetchError') {
       entry.failed = true;
     }

@@ -1,4 +1,5 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkEntry, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { MediaOverrides } from '@browser-provider/protocol';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
@@ -24,12 +25,16 @@ export interface PageOptions {
   contextType: 'tab' | 'window';
   /** Walk snapshots in the page's realm (see the adapter option and page-script's page-walker.ts). */
   walkInPageRealm: boolean;
+  /** `page.emulate_media`, where the engine adapter has a way (BiDi itself has none yet). */
+  emulateMedia?: (browser: BidiBrowser, context: string, overrides: MediaOverrides, signal: AbortSignal) => Promise<void>;
 }
 
 /** What a page shares with its session: the user context (cookies) and where events go. */
 export interface PageLinks {
   userContext: string;
   emit(e: BackendEvent): void;
+  /** The session's network data collector (bodies for `network.request`), where the browser has one. */
+  collector?: string;
 }
 
 type RemoteValue = Script.RemoteValue;
@@ -269,6 +274,39 @@ export class BidiPage implements BackendPage {
 
   networkEntries(): NetworkEntry[] {
     return this.networkLog.entries.toArray().map((e) => ({ ...e }));
+  }
+
+  networkDetail(requestId: string): NetworkDetail | undefined {
+    return this.networkLog.detail(requestId);
+  }
+
+  async networkBody(requestId: string, which: 'request' | 'response', signal: AbortSignal): Promise<NetworkBody | undefined> {
+    const collector = this.links?.collector;
+    if (collector === undefined) return undefined;
+    try {
+      const { bytes } = await this.send('network.getData', { dataType: which, request: requestId, collector }, signal);
+      return bytes.type === 'string' ? { text: bytes.value } : { base64: bytes.value };
+    } catch (e) {
+      // Not kept: too large, evicted, or the request had no body.
+      if (isBidiError(e, 'no such network data') || isBidiError(e, 'unavailable network data')) return undefined;
+      // Chrome 156 answers "unknown error: No resource with given id was found" for a body of an earlier document of the page.
+      if (isBidiError(e, 'unknown error') && /No resource with given id/i.test((e as Error).message)) return undefined;
+      throw e;
+    }
+  }
+
+  async pdf(opts: PdfOptions, signal: AbortSignal): Promise<string> {
+    const r = await this.send(
+      'browsingContext.print',
+      { context: this.targetId, ...(opts.landscape !== undefined ? { orientation: opts.landscape ? 'landscape' : 'portrait' } : {}), ...(opts.printBackground !== undefined ? { background: opts.printBackground } : {}), ...(opts.scale !== undefined ? { scale: opts.scale } : {}) },
+      signal,
+    );
+    return r.data;
+  }
+
+  async emulateMedia(overrides: MediaOverrides, signal: AbortSignal): Promise<void> {
+    if (this.opts.emulateMedia === undefined) throw new ProviderError('unsupported_method', 'This engine cannot emulate media features.', { detail: 'unknown_method' });
+    await this.opts.emulateMedia(this.browser, this.targetId, overrides, signal);
   }
 
   /** The session's whole jar: its user context's storage partition (not only this page's origin). */

@@ -74,11 +74,13 @@ export class BidiSession implements BackendSession {
     private readonly incoming: string | undefined,
     /** Downloads saved on the browser's machine, fetched from there. */
     private readonly remoteDownloads: RemoteDownloads | undefined,
+    /** The network data collector keeping this session's bodies for `network.request`; undefined where the browser has none. */
+    private readonly collector?: string,
   ) {
     this.attached = browser.attached;
     this.isolated = kind !== 'shared';
     this.ended = new Promise((resolve) => (this.markEnded = resolve));
-    this.links = { userContext, emit: (e) => this.listener?.(e) };
+    this.links = { userContext, emit: (e) => this.listener?.(e), ...(collector !== undefined ? { collector } : {}) };
     this.network = new SessionNetwork(browser, kind === 'shared' ? undefined : userContext);
     const has = (ev: string) => browser.supported.has(ev);
     this.eventTypes = [
@@ -242,7 +244,8 @@ export class BidiSession implements BackendSession {
       const preloads = [...preload, recorder].filter((id): id is string => id !== undefined);
       // A browser elsewhere saves where its own machine says; a folder here would mean nothing to it.
       const incoming = opts.downloads === undefined ? await allowDownloads(browser, userContext, scratch, signal) : undefined;
-      return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming, opts.downloads || undefined);
+      const collector = await addBodyCollector(browser, userContext, signal);
+      return new BidiSession(browser, userContext, kind, preloads, pageOptions, onClosed, scratch, incoming, opts.downloads || undefined, collector);
     } catch (e) {
       scratch.dispose();
       if (ownContext) await conn.send('browser.removeUserContext', { userContext }, AbortSignal.timeout(2000)).catch(() => undefined);
@@ -310,6 +313,8 @@ export class BidiSession implements BackendSession {
         for (const p of this.pages) tasks.push(p.close(signal).catch(ignoreGone));
       }
       for (const script of this.preloadScripts) tasks.push(conn.send('script.removePreloadScript', { script }, signal).catch(ignoreGone));
+      // The collector holds bodies in the browser's memory until it is removed.
+      if (this.collector !== undefined) tasks.push(conn.send('network.removeDataCollector', { collector: this.collector }, signal).catch(ignoreGone));
       await Promise.all(tasks);
     }
     this.dispose('closed by the client');
@@ -353,6 +358,24 @@ async function allowDownloads(browser: BidiBrowser, userContext: string, scratch
   try {
     await browser.conn.send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder }, userContexts: [userContext] }, signal);
     return destinationFolder;
+  } catch (e) {
+    if (isBidiError(e, 'unknown command') || isBidiError(e, 'invalid argument') || isBidiError(e, 'unsupported operation')) return undefined;
+    throw e;
+  }
+}
+
+/** The largest body the browser keeps per request for `network.request`; bigger ones are not collected. */
+export const MAX_COLLECTED_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A data collector for this session's request and response bodies (BiDi network.addDataCollector:
+ * Firefox 153 and Chrome 156 have it). Bodies exist only for requests made after it, so it starts with
+ * the session. An engine without it keeps none: `network.request` then answers bodies `not_collected`.
+ */
+async function addBodyCollector(browser: BidiBrowser, userContext: string, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const { collector } = await browser.conn.send('network.addDataCollector', { dataTypes: ['request', 'response'], maxEncodedDataSize: MAX_COLLECTED_BODY_BYTES, userContexts: [userContext] }, signal);
+    return collector;
   } catch (e) {
     if (isBidiError(e, 'unknown command') || isBidiError(e, 'invalid argument') || isBidiError(e, 'unsupported operation')) return undefined;
     throw e;

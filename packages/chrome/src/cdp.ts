@@ -1,5 +1,5 @@
 import { defineCustomMethod, ProviderError } from '@browser-provider/core';
-import { bidiSessionOf, contextOf, type BidiSession } from '@browser-provider/bidi';
+import { bidiSessionOf, contextOf, type BidiBrowser, type BidiSession } from '@browser-provider/bidi';
 import type { CustomMethodContext } from '@browser-provider/core';
 import { z } from 'zod';
 
@@ -24,9 +24,14 @@ async function cdp(s: BidiSession, ctx: CustomMethodContext, method: string, par
       repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page first.' },
     });
   }
-  const conn = s.browser.conn;
-  const session = context ? (await conn.send('goog:cdp.getSession', { context }, ctx.signal)).session : undefined;
-  const r = await conn.send('goog:cdp.sendCommand', { method, params, ...(session ? { session } : {}) }, ctx.signal);
+  return cdpCommand(s.browser, context, method, params, ctx.signal);
+}
+
+/** One CDP command in the CDP session of BiDi context `context` (or at browser level without one). */
+export async function cdpCommand(browser: BidiBrowser, context: string | undefined, method: string, params: object, signal: AbortSignal): Promise<unknown> {
+  const conn = browser.conn;
+  const session = context ? (await conn.send('goog:cdp.getSession', { context }, signal)).session : undefined;
+  const r = await conn.send('goog:cdp.sendCommand', { method, params, ...(session ? { session } : {}) }, signal);
   return r.result;
 }
 

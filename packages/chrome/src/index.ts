@@ -2,6 +2,7 @@ import type { ProviderStatus } from '@browser-provider/protocol';
 import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUrl, type BidiAdapter, type RemoteBrowserSource } from '@browser-provider/bidi';
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
+import { CHROME_MEDIA_FEATURES, chromeEmulateMedia } from './media';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 import { chromeSetupGuide } from './setup-guide';
 
@@ -53,7 +54,9 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
     // Attached to a driver the user runs, there is nothing to install here: core's guide from status says how to attach.
     ...(attachUrl ? {} : { setupGuide: () => chromeSetupGuide(options) }),
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
-    optionalMethods: () => [...BIDI_OPTIONAL_METHODS],
+    optionalMethods: () => [...BIDI_OPTIONAL_METHODS, 'page.emulate_media'],
+    emulateMedia: chromeEmulateMedia,
+    mediaFeatures: () => CHROME_MEDIA_FEATURES,
     customMethods: () => [cdpSend, performanceMetrics],
     // Chrome 156 (chromedriver 156): a link click's navigationStarted arrives 0–20 ms after
     // input.performActions answers on a loaded 2-core machine; 100 ms leaves margin.

@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, ClickModifier, EventName, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, ClickModifier, EventName, Feature, MediaFeature, MediaOverrides, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { DialogPolicy } from './ops/dialog-policy';
@@ -159,6 +159,38 @@ export interface BackendPage {
   setViewport?(width: number, height: number, signal: AbortSignal): Promise<void>;
   /** `upload.set_files`: sets the files of file input `id` (page-script id) of document `doc` in `frame`. */
   setFiles?(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void>;
+  /**
+   * `page.emulate_media`: makes `overrides` the page's whole media emulation (a feature absent is the
+   * browser's own again). Core passes only features the backend's `mediaFeatures()` lists.
+   */
+  emulateMedia?(overrides: MediaOverrides, signal: AbortSignal): Promise<void>;
+  /** `network.request`: what the page's record keeps of one request (undefined: not recorded, or dropped from the buffer). */
+  networkDetail?(requestId: string): NetworkDetail | undefined;
+  /** `network.request` bodies: the bytes the browser kept of one request's or response's body; undefined when it kept none. */
+  networkBody?(requestId: string, which: 'request' | 'response', signal: AbortSignal): Promise<NetworkBody | undefined>;
+  /** `page.pdf`: the page printed to a PDF, base64. */
+  pdf?(opts: PdfOptions, signal: AbortSignal): Promise<string>;
+}
+
+export interface NetworkHeader {
+  name: string;
+  value: string;
+}
+
+/** One recorded request with its headers, as the page's network record keeps them (values already capped). */
+export interface NetworkDetail extends NetworkEntry {
+  request_headers: NetworkHeader[];
+  /** Absent until the response's headers arrived. */
+  response_headers?: NetworkHeader[];
+}
+
+/** A body as the browser kept it: text when it gave a string, else base64. */
+export type NetworkBody = { text: string } | { base64: string };
+
+export interface PdfOptions {
+  landscape?: boolean;
+  printBackground?: boolean;
+  scale?: number;
 }
 
 export interface ConsoleEntry {
@@ -350,6 +382,8 @@ export interface Backend {
   nativeDragEvents?(): boolean;
   /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
   screenshotFormats?(): readonly ScreenshotFormat[];
+  /** Optional: the features `page.emulate_media` emulates here (only engines that list the method). Absent: none. */
+  mediaFeatures?(): readonly MediaFeature[];
   /**
    * The engine's namespaced methods (`firefox.*`, `cdp.send`, …), read once when the provider starts.
    * Core's own (`jobs.*`, `events.subscribe`, `dialog.handle`, …) are offered on every engine without listing.

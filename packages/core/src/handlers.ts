@@ -13,7 +13,9 @@ import { listDownloads, waitDownload } from './ops/downloads';
 import { evaluate } from './ops/eval';
 import { drainWarnings, wireSession } from './ops/events';
 import { reload, traverse } from './ops/history';
-import { listConsole, listCookies, listNetwork, readStorage } from './ops/introspect';
+import { listConsole, listCookies, listNetwork, readStorage, requestDetail } from './ops/introspect';
+import { drop, hideHighlight, highlight } from './ops/devtools';
+import { emulateMedia, printPdf } from './ops/media';
 import { scrollPage } from './ops/scroll';
 import { deleteCookies, setCookies, setViewport, writeStorage } from './ops/state';
 import { setFiles } from './ops/upload';
@@ -120,6 +122,12 @@ export const HANDLERS: HandlerTable = {
   'cookie.delete': (ctx, p) => deleteCookies(ctx.page, p, ctx.signal),
   'page.set_viewport': (ctx, p) => setViewport(ctx.page, p, ctx.signal),
   'upload.set_files': (ctx, p) => setFiles(ctx.provider, ctx.session, ctx.page, p, ctx.signal),
+  'page.emulate_media': (ctx, p) => emulateMedia(ctx.provider, ctx.session, ctx.page, p, ctx.signal),
+  'network.request': (ctx, p) => requestDetail(ctx.page, p, ctx.signal),
+  'page.pdf': (ctx, p) => printPdf(ctx.page, p, ctx.signal),
+  'page.highlight': (ctx, p) => highlight(ctx.session, ctx.page, p, ctx.signal),
+  'page.hide_highlight': (ctx, p) => hideHighlight(ctx.session, ctx.page, p, ctx.signal),
+  'page.drop': (ctx, p) => drop(ctx.provider, ctx.session, ctx.page, p, ctx.signal),
   'download.list': async (ctx) => listDownloads(ctx.session),
   'download.wait': (ctx, p) => waitDownload(ctx.session, p, ctx.warnings, ctx.signal),
 };

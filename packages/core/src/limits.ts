@@ -22,6 +22,12 @@ export const LIMITS = {
    * oldest are left out and counted in `omitted`, so one answer stays readable by any client.
    */
   listChars: 1_000_000,
+  /** One request or response header's value (`network.request`). */
+  headerChars: 8_000,
+  /** Headers of one request or response (`network.request`): a page can send thousands. */
+  headers: 200,
+  /** One request or response body (`network.request`), as text or base64. */
+  bodyChars: 1_000_000,
   /** The text of one MCP tool answer (about 25k tokens); the rest is had by asking for less. */
   answerChars: 100_000,
   /** An MCP answer's structuredContent, as JSON; past it only the text answer is sent. */

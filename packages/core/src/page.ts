@@ -1,4 +1,4 @@
-import type { PageSnapshotV1 } from '@browser-provider/protocol';
+import type { MediaOverrides, PageSnapshotV1 } from '@browser-provider/protocol';
 import type { BackendPage, FrameKey } from './backend';
 
 /** How many past snapshots a page keeps for `since_rev`. */
@@ -36,6 +36,8 @@ export class PageHandle {
   readonly history = new Map<number, PastSnapshot>();
   /** The url and title the page last answered, for listing it in tab.list while it does not answer. */
   lastKnown: { url: string; title: string } | undefined;
+  /** `page.emulate_media`'s overrides now in force: a call changes only the features it names. */
+  mediaOverrides: MediaOverrides = {};
 
   constructor(
     readonly id: string,

@@ -74,7 +74,8 @@ describe('every repair', () => {
   it('names an engine-dependent optional method only where the engines that raise it offer it', () => {
     const named = new Set(everyRepair().flatMap(([, m]) => (isMethodName(m) && METHODS[m].tier === 'optional' && !METHODS[m].traits.engineIndependent ? [m] : [])));
     // page.scroll (a hidden target) and upload.set_files (typing into a file input) are offered by
-    // every engine; download.list answers download.wait only. A new one here is a decision to make.
-    expect([...named].sort()).toEqual(['download.list', 'page.scroll', 'upload.set_files']);
+    // every engine; download.list answers download.wait only, network.list network.request only (both
+    // offered together). A new one here is a decision to make.
+    expect([...named].sort()).toEqual(['download.list', 'network.list', 'page.scroll', 'upload.set_files']);
   });
 });

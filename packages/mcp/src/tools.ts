@@ -4,6 +4,7 @@ import { DRAG_TOOLS } from './tools-drag';
 import { PAGE_TOOLS } from './tools-page';
 import { CONFIG_TOOLS } from './tools-config';
 import { NETWORK_TOOLS } from './tools-network';
+import { DEVTOOLS_TOOLS } from './tools-devtools';
 import { SESSION_TOOLS } from './tools-session';
 import { STORAGE_TOOLS } from './tools-storage';
 import { TESTING_TOOLS } from './tools-testing';
@@ -14,7 +15,7 @@ import type { ToolDef } from './tool';
  * The tool table: every tool, the protocol method it maps to, its schema and annotations. The server's
  * tools/list, the repair wording and the README's tool list (scripts/tools-doc.ts) all read it.
  */
-export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...DRAG_TOOLS, ...SESSION_TOOLS, ...STORAGE_TOOLS, ...NETWORK_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS];
+export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...DRAG_TOOLS, ...SESSION_TOOLS, ...STORAGE_TOOLS, ...NETWORK_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS, ...DEVTOOLS_TOOLS];
 
 export const VOCABULARY = new Vocabulary(TOOLS);
 

@@ -282,7 +282,21 @@ export interface PageScriptOps {
   storageWrite(kind: 'local' | 'session', w: StorageWrite): StorageResult;
   /** Whether element `id` is an enabled `<input type=file>`, and whether it takes several files. */
   fileInput(doc: string, id: LocalId): FileInputResult;
+  /** Draws a persistent outline over element `id` (false: it is gone). */
+  highlight(doc: string, id: LocalId, style: string | null): boolean;
+  /** Removes the outline of element `id`, or every outline when `id` is null; answers how many. */
+  hideHighlight(doc: string | null, id: LocalId | null): number;
+  /** Drops `payload` onto element `id` with synthetic drag events (see ./page/devtools.ts). */
+  drop(doc: string, id: LocalId, payload: DropPayload): DropResult;
 }
+
+/** What `drop` carries: files as bytes (base64) and MIME-typed strings. */
+export interface DropPayload {
+  files: Array<{ name: string; type: string; base64: string }>;
+  data: Record<string, string>;
+}
+
+export type DropResult = { ok: true; dropped: boolean; types: string[]; files: number } | { ok: false; code: 'stale_ref'; message: string };
 
 export type FileInputResult =
   | { ok: true; multiple: boolean }

@@ -182,6 +182,42 @@ const AfterAction = {
 const SnapshotMissing = z.object({ code: ErrorCode, cause: z.string().optional(), message: z.string() });
 const withSnapshot = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, snapshot: SnapshotResult.optional(), snapshot_missing: SnapshotMissing.optional() });
 
+/** The media features `page.emulate_media` overrides, each with its values (Playwright's `page.emulateMedia`). */
+export const MEDIA_FEATURES = {
+  color_scheme: ['light', 'dark'],
+  reduced_motion: ['reduce', 'no-preference'],
+  forced_colors: ['active', 'none'],
+  contrast: ['more', 'no-preference'],
+  media: ['screen', 'print'],
+} as const;
+export type MediaFeature = keyof typeof MEDIA_FEATURES;
+export const MEDIA_FEATURE_NAMES = Object.keys(MEDIA_FEATURES) as MediaFeature[];
+const mediaField = (f: MediaFeature, what: string) => z.enum(MEDIA_FEATURES[f]).nullable().optional().describe(`${what}; null clears the override, absent leaves it as it is.`);
+/** What a page's media emulation is after a call: each overridden feature and its value. */
+export const MediaOverrides = z.object({
+  color_scheme: z.enum(MEDIA_FEATURES.color_scheme).optional(),
+  reduced_motion: z.enum(MEDIA_FEATURES.reduced_motion).optional(),
+  forced_colors: z.enum(MEDIA_FEATURES.forced_colors).optional(),
+  contrast: z.enum(MEDIA_FEATURES.contrast).optional(),
+  media: z.enum(MEDIA_FEATURES.media).optional(),
+});
+export type MediaOverrides = z.infer<typeof MediaOverrides>;
+
+/** The parts of one recorded request `network.request` answers (Playwright MCP's names). */
+export const REQUEST_PARTS = ['request-headers', 'request-body', 'response-headers', 'response-body'] as const;
+export type RequestPart = (typeof REQUEST_PARTS)[number];
+const Header = z.object({ name: z.string(), value: z.string() });
+const Body = z.object({
+  /** The body as text (UTF-8), when it is text; else `base64`. */
+  text: z.string().optional(),
+  base64: z.string().optional(),
+  /** Bytes of the body as the browser kept it. */
+  size: z.number().int().optional(),
+  truncated: z.boolean().optional(),
+  /** Why there is no body: `none` (the request had none), `not_collected` (the browser did not keep it: too large, evicted, or sent before the session's collector). */
+  unavailable: z.enum(['none', 'not_collected']).optional(),
+});
+
 export type MethodTier = 'core' | 'optional';
 
 export interface MethodSpec<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, T extends MethodTier = MethodTier, S extends MethodScope = MethodScope> {
@@ -608,6 +644,83 @@ export const METHODS = {
     }),
     z.object({ page_id: z.string(), files: z.number().int() }),
     { scope: 'page', mutating: true },
+  ),
+  'page.emulate_media': spec(
+    'optional',
+    'Emulate CSS media features of the page — prefers-color-scheme, prefers-reduced-motion, forced-colors, prefers-contrast — and the CSS media type (screen/print), as the page\'s CSS and matchMedia see them. Absent fields are left as they are, null clears one; the overrides stay with the page across navigations. capabilities.method_options["page.emulate_media"].feature lists what this engine emulates; a call naming another is refused before anything changes.',
+    PageScoped.extend({
+      color_scheme: mediaField('color_scheme', 'prefers-color-scheme'),
+      reduced_motion: mediaField('reduced_motion', 'prefers-reduced-motion'),
+      forced_colors: mediaField('forced_colors', 'forced-colors'),
+      contrast: mediaField('contrast', 'prefers-contrast'),
+      media: mediaField('media', 'The CSS media type'),
+    }).refine((p) => MEDIA_FEATURE_NAMES.some((f) => p[f] !== undefined), { message: `at least one of ${MEDIA_FEATURE_NAMES.join(', ')} is required` }),
+    z.object({ page_id: z.string(), emulated: MediaOverrides.describe('Every override the page now has (a feature absent here is the browser\'s own).') }),
+    { scope: 'page', mutating: true, inJob: true },
+  ),
+  'network.request': spec(
+    'optional',
+    'One request recorded by network.list, by request_id: its headers and, where the engine kept it, its body (or only `part`). Header values and text bodies are capped; a body the browser did not keep says so (unavailable).',
+    PageScoped.extend({ request_id: Id, part: z.enum(REQUEST_PARTS).optional().describe('Answer only this part.') }),
+    z.object({
+      request_id: z.string(),
+      method: z.string(),
+      url: z.string(),
+      status: z.number().int().optional(),
+      resource_type: z.string().optional(),
+      failed: z.boolean().optional(),
+      request_headers: z.array(Header).optional(),
+      response_headers: z.array(Header).optional(),
+      request_body: Body.optional(),
+      response_body: Body.optional(),
+    }),
+    { scope: 'page' },
+  ),
+  'page.pdf': spec(
+    'optional',
+    'Print the page to a PDF (BiDi browsingContext.print; classic WebDriver Print Page where the driver has it) and answer it base64.',
+    PageScoped.extend({
+      landscape: z.boolean().optional(),
+      print_background: z.boolean().optional().describe('Print background colours and images (default false, as browsers print).'),
+      scale: z.number().min(0.1).max(2).optional(),
+    }),
+    z.object({ page_id: z.string(), data: z.string().describe('The PDF, base64.'), media_type: z.literal('application/pdf'), size: z.number().int() }),
+    { scope: 'page', inJob: true },
+  ),
+  'page.highlight': spec(
+    'optional',
+    'Draw a persistent outline over an element (for a person watching, or a screenshot); it follows the element as the page scrolls and does not take pointer events. Drawn by the provider in the page, in a closed shadow root.',
+    PageScoped.extend({ ...Target, style: z.string().max(1_000).optional().describe('Extra inline CSS for the outline box, e.g. "outline: 2px dashed red".') }).refine(hasTarget, { message: TARGET_MESSAGE }),
+    z.object({ page_id: z.string(), highlighted: z.boolean() }),
+    // Not mutating: the outline is ours, outside the page's own tree, and changes nothing the page reads.
+    { scope: 'page', inJob: true, engineIndependent: true },
+  ),
+  'page.hide_highlight': spec(
+    'optional',
+    'Remove the outline page.highlight drew over an element, or every outline of the page when no target is given.',
+    PageScoped.extend(Target).refine((p) => [p.element_ref, p.selector, p.text_query].filter((v) => v !== undefined).length <= 1, { message: 'at most one of element_ref, selector, text_query' }),
+    z.object({ page_id: z.string(), removed: z.number().int() }),
+    { scope: 'page', inJob: true, engineIndependent: true },
+  ),
+  'page.drop': spec(
+    'optional',
+    'Drop files and/or MIME-typed data onto an element, as if dragged in from outside the page. The element gets the same checks as a click (visible, enabled, stable, and the hit-test at its point lands on it). The dragenter, dragover and drop events are made by the provider in the page (not by the engine, which cannot drag from outside the page), so their isTrusted is false; drop is sent only when dragover was cancelled, as a browser does.',
+    PageScoped.extend({
+      ...Target,
+      ...AfterAction,
+      files: z.array(UploadFile).max(100).optional(),
+      data: z.record(z.string().min(1).max(200), z.string().max(1_000_000)).optional().describe('MIME type → value, e.g. {"text/plain": "hello", "text/uri-list": "https://example.com"}.'),
+    })
+      .refine(hasTarget, { message: TARGET_MESSAGE })
+      .refine((p) => (p.files?.length ?? 0) > 0 || (p.data !== undefined && Object.keys(p.data).length > 0), { message: 'give files or data' }),
+    withSnapshot({
+      page_id: z.string(),
+      dropped: z.boolean().describe('Whether the drop event was sent (the element cancelled dragover); false: it got dragenter, dragover and dragleave only.'),
+      point: Point.optional(),
+      files: z.number().int(),
+      types: z.array(z.string()),
+    }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),
 } as const satisfies Record<string, MethodSpec>;
 

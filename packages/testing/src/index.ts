@@ -14,3 +14,4 @@ export { describePageRealmWalker } from './page-walker-suite';
 export { describeOptionalMethods, type OptionalSuiteOptions } from './optional-suite';
 export { describeRouting, describeRoutingRefused } from './routing-suite';
 export { standInSource, testPageScript } from './stand-in-page-script';
+export { describeToolMethods, type ToolSuiteOptions } from './tools-suite';

@@ -1,5 +1,5 @@
-import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import type { CookieInfo } from '../backend';
+import type { ParamsOf, RequestPart, ResultOf } from '@browser-provider/protocol';
+import type { CookieInfo, NetworkHeader } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { call } from './frames';
@@ -26,6 +26,54 @@ export function listNetwork(page: PageHandle, p: ParamsOf<'network.list'>): Resu
   const { kept, omitted } = newestWithin(requests, LIMITS.listChars, (r) => r.url.length + r.method.length);
   return { requests: kept, ...(omitted > 0 ? { omitted } : {}) };
 }
+
+/** `network.request`: one recorded request's headers and bodies (or one part), every page-supplied string cut. */
+export async function requestDetail(page: PageHandle, p: ParamsOf<'network.request'>, signal: AbortSignal): Promise<ResultOf<'network.request'>> {
+  if (page.backend.networkDetail === undefined) throw unsupported('observe the network');
+  const d = page.backend.networkDetail(p.request_id);
+  if (d === undefined) {
+    throw new ProviderError('invalid_request', `request_id: ${JSON.stringify(p.request_id)} is not among this page's recorded requests (the record keeps the newest).`, {
+      detail: 'unknown_request',
+      details: { field: 'request_id' },
+      repair: { method: 'network.list', params: {}, hint: 'List the requests again and use a request_id from it.' },
+    });
+  }
+  const want = (part: RequestPart) => p.part === undefined || p.part === part;
+  const headers = (h: NetworkHeader[]) => h.slice(0, LIMITS.headers).map((x) => ({ name: cut(x.name, LIMITS.headerChars), value: cut(x.value, LIMITS.headerChars) }));
+  const body = async (which: 'request' | 'response') => {
+    if (page.backend.networkBody === undefined) {
+      if (p.part === undefined) return undefined;
+      throw new ProviderError('unsupported_target', `network.request part "${which}-body" is not offered by this engine: it keeps no bodies. Headers are available.`, {
+        detail: 'unsupported_option',
+        details: { method: 'network.request', field: 'part', value: `${which}-body` },
+        repair: { method: 'network.request', params: { request_id: p.request_id, part: `${which}-headers` }, hint: 'Ask for the headers instead.' },
+      });
+    }
+    // A GET sends no body: nothing to ask the browser for.
+    if (which === 'request' && (d.method === 'GET' || d.method === 'HEAD')) return { unavailable: 'none' as const };
+    const b = await page.backend.networkBody(p.request_id, which, signal);
+    if (b === undefined) return { unavailable: 'not_collected' as const };
+    const raw = 'text' in b ? b.text : b.base64;
+    const size = 'text' in b ? Buffer.byteLength(b.text) : Buffer.byteLength(b.base64, 'base64');
+    const truncated = raw.length > LIMITS.bodyChars;
+    const kept = truncated ? raw.slice(0, LIMITS.bodyChars - (LIMITS.bodyChars % 4)) : raw;
+    return { ...('text' in b ? { text: kept } : { base64: kept }), size, ...(truncated ? { truncated: true } : {}) };
+  };
+  return {
+    request_id: d.request_id,
+    method: d.method,
+    url: cut(d.url, LIMITS.urlChars),
+    ...(d.status !== undefined ? { status: d.status } : {}),
+    ...(d.resource_type !== undefined ? { resource_type: d.resource_type } : {}),
+    ...(d.failed ? { failed: true } : {}),
+    ...(want('request-headers') ? { request_headers: headers(d.request_headers) } : {}),
+    ...(want('response-headers') && d.response_headers ? { response_headers: headers(d.response_headers) } : {}),
+    ...(want('request-body') ? present('request_body', await body('request')) : {}),
+    ...(want('response-body') ? present('response_body', await body('response')) : {}),
+  };
+}
+
+const present = <K extends string, V>(key: K, v: V | undefined): { [k in K]?: V } => (v === undefined ? {} : ({ [key]: v } as { [k in K]: V }));
 
 export async function listCookies(page: PageHandle, p: ParamsOf<'cookie.list'>, signal: AbortSignal): Promise<ResultOf<'cookie.list'>> {
   if (page.backend.cookies === undefined) throw unsupported('read cookies');

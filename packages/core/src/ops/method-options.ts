@@ -1,4 +1,4 @@
-import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, ScreenshotFormat, type MethodOptions, type ParamsOf } from '@browser-provider/protocol';
+import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, MEDIA_FEATURE_NAMES, ScreenshotFormat, type MediaFeature, type MethodOptions, type ParamsOf } from '@browser-provider/protocol';
 import type { Backend, ClickGesture } from '../backend';
 import { ProviderError } from '../errors';
 import type { Provider } from '../provider';
@@ -28,12 +28,19 @@ export function dragEventsOf(engine: Backend): DragEvents[] {
   return DragEvents.options.filter((m) => m === 'synthesized' || engine.nativeDragEvents?.() === true);
 }
 
+/** The features `page.emulate_media` emulates on `engine`, in the schema's order. */
+export function mediaFeaturesOf(engine: Backend): MediaFeature[] {
+  const listed = engine.mediaFeatures?.() ?? [];
+  return MEDIA_FEATURE_NAMES.filter((f) => listed.includes(f));
+}
+
 /** What `provider.describe` says the methods with engine-dependent options take on `engine`. */
 export function methodOptionsOf(engine: Backend): MethodOptions {
   return {
     'page.click': { button: clickButtonsOf(engine), click_count: [...CLICK_COUNTS], modifiers: [...ClickModifier.options] },
     'page.screenshot': { format: screenshotFormatsOf(engine) },
     'page.drag': { html5_events: dragEventsOf(engine) },
+    ...(engine.optionalMethods().includes('page.emulate_media') ? { 'page.emulate_media': { feature: mediaFeaturesOf(engine) } } : {}),
   };
 }
 
@@ -42,7 +49,7 @@ export function methodOptionsOf(engine: Backend): MethodOptions {
  * session's engine; `offeredBy`, in a server fronting several, the engines that take it.
  */
 export function unsupportedOption(
-  method: 'page.click' | 'page.screenshot' | 'page.drag',
+  method: 'page.click' | 'page.screenshot' | 'page.drag' | 'page.emulate_media',
   field: string,
   value: string,
   why: string,

@@ -25,7 +25,7 @@ export interface Target {
 const MAX_CANDIDATES = 10;
 
 /** The methods that address one element by ref, selector or text query. */
-export type TargetMethod = Extract<MethodName, 'page.click' | 'page.type' | 'page.hover' | 'page.drag' | 'page.press' | 'page.select' | 'page.scroll' | 'upload.set_files' | 'page.screenshot'>;
+export type TargetMethod = Extract<MethodName, 'page.click' | 'page.type' | 'page.hover' | 'page.drag' | 'page.press' | 'page.select' | 'page.scroll' | 'upload.set_files' | 'page.screenshot' | 'page.highlight' | 'page.hide_highlight' | 'page.drop'>;
 
 /** A param this big (JSON) is left out of a repair rather than echoed back (e.g. a long text to type). */
 const MAX_ECHOED_PARAM = 4096;

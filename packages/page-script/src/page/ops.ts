@@ -10,6 +10,7 @@ import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, pressRe
 import { dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
+import { drop, hideHighlight, highlight } from './devtools';
 
 const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select', 'drag']);
 
@@ -50,4 +51,7 @@ export const ops: PageScriptOps = {
   storage,
   storageWrite,
   fileInput,
+  highlight,
+  hideHighlight,
+  drop,
 };
