@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, Feature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
 import type { CustomMethod } from './custom-method';
 import { familyPssMb } from './host/procfs';
@@ -157,6 +157,10 @@ export class RecyclingBackend implements Backend {
   }
   screenshotFormats(): readonly ScreenshotFormat[] {
     return this.current.backend.screenshotFormats?.() ?? ['png'];
+  }
+
+  mediaFeatures(): readonly MediaFeature[] {
+    return this.current.backend.mediaFeatures?.() ?? [];
   }
   customMethods(): CustomMethod[] {
     return this.current.backend.customMethods();
