@@ -185,10 +185,13 @@ describe('mcp: answers a page makes large', () => {
     const page = backend.pages[0] as StubPage;
     page.title = 't'.repeat(5_000_000);
     page.heading = 'h'.repeat(300_000);
+    // Each name is cut on its own (1,000 characters), so only many of them make an answer past its bound.
+    page.moreHeadings = Array.from({ length: 150 }, (_, i) => `${i} ${'m'.repeat(2_000)}`);
     const text = (r: object) => ((r as { content: Array<{ text?: string }> }).content[0]?.text ?? '');
     const nav = text(await a.client.callTool({ name: 'browser_navigate', arguments: { url: 'https://example.test/' } }));
     expect(nav.length).toBeLessThan(101_000);
     expect(nav).toContain(`${'t'.repeat(500)}… [4999500 more characters cut]`);
+    expect(nav).toContain(`${'h'.repeat(1_000)}… [299000 more characters cut]`);
     expect(nav).toMatch(/\nNote: the answer was cut at 100000 of its \d+ characters\. Ask for less: browser_find/);
     const tabs = text(await a.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
     expect(tabs.length).toBeLessThan(1_000);

@@ -17,6 +17,8 @@ export class StubPage implements BackendPage {
   /** What the page calls itself, and its heading's text: page-supplied strings a test may make hostile. */
   title = 'Stub';
   heading = 'Hello';
+  /** More level-2 headings after the button: a test makes a page whose whole answer is large. */
+  moreHeadings: string[] = [];
   clicks: { x: number; y: number }[] = [];
   /** The gesture of each click, in order. */
   gestures: ClickGesture[] = [];
@@ -69,9 +71,10 @@ export class StubPage implements BackendPage {
         title: this.title,
         truncated: false,
         nodes: [
-          { role: 'document', name: this.title, actionable: false, enabled: true, children: [1, 2] },
+          { role: 'document', name: this.title, actionable: false, enabled: true, children: [1, 2, ...this.moreHeadings.map((_, i) => 3 + i)] },
           { id: 1, role: 'heading', name: this.heading, level: 1, actionable: false, enabled: true, children: [] },
           { id: 2, role: 'button', name: 'Go', actionable: true, enabled: true, children: [] },
+          ...this.moreHeadings.map((name, i) => ({ id: 3 + i, role: 'heading', name, level: 2, actionable: false, enabled: true, children: [] })),
         ],
       }, ''),
       query: (a[0] as { selector?: string } | undefined)?.selector === '!!'
