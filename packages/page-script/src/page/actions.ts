@@ -76,18 +76,21 @@ export function staticChecks(el: Element, kind: ActionKind): ActionCheck | null 
   return null;
 }
 
-/** Resolves on the next animation frame, or after 100 ms where frames are throttled (background tabs). */
-function nextFrame(): Promise<void> {
+/**
+ * Resolves on the next animation frame (true), or after 100 ms where frames are throttled (false:
+ * background tabs, or a loaded machine whose next frame is late).
+ */
+function nextFrame(): Promise<boolean> {
   return new Promise((resolveFn) => {
     let done = false;
-    const finish = () => {
+    const finish = (framed: boolean) => {
       if (!done) {
         done = true;
-        resolveFn();
+        resolveFn(framed);
       }
     };
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(finish);
-    setTimeout(finish, 100);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => finish(true));
+    setTimeout(() => finish(false), 100);
   });
 }
 
@@ -95,18 +98,39 @@ function sameRect(a: Box, b: Box): boolean {
   return a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
 }
 
-/** Waits until the border box is identical across two consecutive frames, for at most the budget. */
+/** The document timeline's time: animations move only when it does. */
+function timelineNow(): unknown {
+  try {
+    return document.timeline?.currentTime ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the border box is identical across two consecutive frames, for at most the budget.
+ * Two reads with no frame between them say nothing: the animations did not advance, so a moving
+ * element reads the same (a loaded machine's late frame once let an animated button pass as still).
+ * Such a pair is skipped; only where no frame comes at all within the budget (a background tab,
+ * whose animations do not run either) does an unchanged box count, as before.
+ */
 async function waitStable(el: Element): Promise<boolean> {
   const started = Date.now();
   let last = P.rect(el);
+  let lastTime = timelineNow();
+  let compared = false;
   while (Date.now() - started < STABLE_BUDGET_MS) {
-    await nextFrame();
+    const framed = await nextFrame();
     if (!P.isConnected(el)) return false;
     const now = P.rect(el);
+    const time = timelineNow();
+    if (!framed && time === lastTime) continue;
+    compared = true;
     if (sameRect(last, now)) return true;
     last = now;
+    lastTime = time;
   }
-  return false;
+  return !compared && sameRect(last, P.rect(el));
 }
 
 /** Keyframe members that are not animated properties. */
