@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -103,12 +103,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     res.end(body);
   };
   const server = createServer(handle);
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenLoopback(server);
   return {
     origin,
     catalogUrl: (rows) => `${origin}/catalog?rows=${rows}`,
@@ -119,4 +114,14 @@ export async function startBenchServer(): Promise<BenchServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Listens on a free loopback port with short keep-alives (a bench restarts clients often); answers the origin. */
+export async function listenLoopback(server: Server): Promise<string> {
+  server.keepAliveTimeout = 1_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from '../fixtures';
 import type { Corpus } from './corpus';
 
 /**
@@ -51,12 +51,7 @@ export async function serveCorpus(corpus: Corpus): Promise<CorpusServer> {
     res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': REFUSE_OUTSIDE, 'cache-control': 'no-store', 'content-length': body.length });
     res.end(body);
   });
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenLoopback(server);
   return {
     url: (name) => `${origin}/${name.split('/').map(encodeURIComponent).join('/')}`,
     get hits() {
