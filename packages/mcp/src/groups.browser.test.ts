@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '../../../apps/cli/src/testing/page-server';
-import { BIN, refOf, startHttp, startStdio, textOf } from './testing/servers';
+import { BIN, refOf, startClient, textOf } from './testing/servers';
 
 /**
  * Playwright MCP's opt-in groups (`--caps`) and the arguments its default tools take, as the SDK
@@ -39,15 +39,7 @@ for (const [browser, transport] of ENGINES) {
     let client: Client;
     let stop: () => Promise<unknown>;
     beforeAll(async () => {
-      if (transport === 'stdio') {
-        const s = await startStdio(flags);
-        client = s.client;
-        stop = async () => s.child.kill('SIGKILL');
-      } else {
-        const h = await startHttp(flags);
-        client = (await h.connect()).client;
-        stop = () => h.stop();
-      }
+      ({ client, stop } = await startClient(transport, flags));
     });
     afterAll(async () => {
       await stop();

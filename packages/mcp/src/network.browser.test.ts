@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '../../../apps/cli/src/testing/page-server';
-import { BIN, refOf, startHttp, startStdio, textOf } from './testing/servers';
+import { BIN, refOf, startClient, textOf } from './testing/servers';
 
 /**
  * The `network` group (`--caps network`) through the SDK client with Playwright MCP's argument names:
@@ -29,15 +29,7 @@ for (const [browser, transport] of [
     let stop: () => Promise<unknown>;
     beforeAll(async () => {
       const flags = ['--browser', browser, '--caps', 'network'];
-      if (transport === 'stdio') {
-        const s = await startStdio(flags);
-        client = s.client;
-        stop = async () => s.child.kill('SIGKILL');
-      } else {
-        const h = await startHttp(flags);
-        client = (await h.connect()).client;
-        stop = () => h.stop();
-      }
+      ({ client, stop } = await startClient(transport, flags));
     });
     afterAll(async () => {
       await stop();
@@ -84,9 +76,7 @@ describe.skipIf(!installed('safari'))('mcp --caps network on WebKit', () => {
   let client: Client;
   let stop: () => Promise<unknown>;
   beforeAll(async () => {
-    const s = await startStdio(['--browser', 'safari', '--caps', 'network']);
-    client = s.client;
-    stop = async () => s.child.kill('SIGKILL');
+    ({ client, stop } = await startClient('stdio', ['--browser', 'safari', '--caps', 'network']));
   });
   afterAll(async () => {
     await stop();

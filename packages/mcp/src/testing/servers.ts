@@ -94,6 +94,16 @@ export async function startHttp(flags: string[]): Promise<HttpServer> {
   };
 }
 
+/** One SDK client of a server started over `transport`, and how to stop that server. */
+export async function startClient(transport: 'stdio' | 'http', flags: string[]): Promise<{ client: Client; stop: () => Promise<unknown> }> {
+  if (transport === 'stdio') {
+    const s = await startStdio(flags);
+    return { client: s.client, stop: async () => s.child.kill('SIGKILL') };
+  }
+  const h = await startHttp(flags);
+  return { client: (await h.connect()).client, stop: () => h.stop() };
+}
+
 type Content = Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
 
 /** The text blocks of a tool answer, joined: what the model reads. */
