@@ -1,5 +1,5 @@
-import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
+import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { BidiConnection } from './connection';
 import { startStubServer, type StubServer } from './testing/stub-server';
 

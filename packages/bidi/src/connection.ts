@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { Commands } from 'webdriver-bidi-protocol';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { browserGone, translateBidiError, type GoneReason } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import type { CookieInfo, CookieSet } from '@browser-provider/core';
+import type { CookieInfo, CookieSet } from '@browser-provider/core/backend';
 import type { Network, Storage } from 'webdriver-bidi-protocol';
 
 /** A cookie as WebDriver BiDi reports it. */

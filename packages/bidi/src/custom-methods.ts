@@ -1,4 +1,5 @@
-import { defineCustomMethod, ProviderError, type CustomMethodContext } from '@browser-provider/core';
+import { defineCustomMethod, type CustomMethodContext } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { z } from 'zod';
 import type { BidiPage } from './page';
 import { BidiSession } from './session';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DownloadRecord } from '@browser-provider/core';
+import type { DownloadRecord } from '@browser-provider/core/backend';
 import { DownloadLedger, finalizeDownload } from './downloads';
 import { consoleEntry, NetworkLog, RingBuffer } from './observe';
 

@@ -1,6 +1,7 @@
 import { existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { isInside, safeFileName, type DownloadRecord } from '@browser-provider/core';
+import type { DownloadRecord } from '@browser-provider/core/backend';
+import { isInside, safeFileName } from '@browser-provider/core/toolkit';
 
 /** Largest download kept (bytes); a bigger one is deleted and reported failed. */
 export const MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@browser-provider/protocol';
-import { isW3cError, W3C_ERROR_TABLE } from '@browser-provider/core';
+import { isW3cError, W3C_ERROR_TABLE } from '@browser-provider/core/toolkit';
 import { BIDI_ERROR_TABLE, browserGone, documentReplaced, translateBidiError } from './errors';
 
 /** Every BiDi error code of the spec (https://w3c.github.io/webdriver-bidi/#errors) as of 2025. */

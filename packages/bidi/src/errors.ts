@@ -1,5 +1,5 @@
 import type { ErrorCode, Repair } from '@browser-provider/protocol';
-import { errorFromRule, ProviderError, w3cErrorRule } from '@browser-provider/core';
+import { errorFromRule, ProviderError, w3cErrorRule } from '@browser-provider/core/toolkit';
 
 /**
  * Where WebDriver BiDi failures become protocol errors. The W3C error codes are classified once, for

@@ -1,4 +1,5 @@
-import { chordKeyActions, clickSources, keyboard, mouse, PLAIN_CLICK, pointerMove, textKeyActions, type ClickGesture, type ViewportPoint } from '@browser-provider/core';
+import { PLAIN_CLICK, type ClickGesture, type ViewportPoint } from '@browser-provider/core/backend';
+import { chordKeyActions, clickSources, keyboard, mouse, pointerMove, textKeyActions } from '@browser-provider/core/toolkit';
 import type { BidiParams } from './connection';
 
 /** What `input.performActions` takes: one entry per input source. */

@@ -1,4 +1,4 @@
-import type { ConsoleEntry, NetworkDetail, NetworkEntry, NetworkHeader } from '@browser-provider/core';
+import type { ConsoleEntry, NetworkDetail, NetworkEntry, NetworkHeader } from '@browser-provider/core/backend';
 
 /** Entries kept per page for `console.list` / `network.list`: the newest, a bounded amount of memory. */
 export const RING_SIZE = 500;

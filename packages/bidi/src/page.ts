@@ -1,6 +1,6 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
 import type { MediaOverrides } from '@browser-provider/protocol';
-import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core';
+import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core/toolkit';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
 import { toCookieInfo, toPartialCookie } from './cookies';

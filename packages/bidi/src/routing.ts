@@ -1,4 +1,4 @@
-import type { RouteAnswer, RouteDecider } from '@browser-provider/core';
+import type { RouteAnswer, RouteDecider } from '@browser-provider/core/backend';
 import type { BidiBrowser } from './browser';
 import { isBidiError } from './errors';
 

@@ -1,5 +1,5 @@
-import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider } from '@browser-provider/core';
-import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider } from '@browser-provider/core/backend';
+import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core/toolkit';
 import { randomUUID } from 'node:crypto';
 import { installSource, thrownText } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';

@@ -1,4 +1,4 @@
-import type { BackendInfo } from '@browser-provider/core';
+import type { BackendInfo } from '@browser-provider/core/backend';
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import type { BidiBrowser } from './browser';
 

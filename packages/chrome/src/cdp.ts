@@ -1,6 +1,7 @@
-import { defineCustomMethod, ProviderError } from '@browser-provider/core';
+import { defineCustomMethod } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { bidiSessionOf, contextOf, type BidiBrowser, type BidiSession } from '@browser-provider/bidi';
-import type { CustomMethodContext } from '@browser-provider/core';
+import type { CustomMethodContext } from '@browser-provider/core/backend';
 import { z } from 'zod';
 
 /** chromedriver's vendor commands, which the spec's command map does not hold (chromium-bidi's CDP extension). */

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import type { LaunchedBrowser } from '@browser-provider/bidi';
 import { findExecutable, freeLoopbackPort, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 

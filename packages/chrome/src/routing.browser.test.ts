@@ -1,5 +1,5 @@
 import { BidiSession } from '@browser-provider/bidi';
-import type { BackendSession } from '@browser-provider/core';
+import type { BackendSession } from '@browser-provider/core/backend';
 import { describeRouting } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 

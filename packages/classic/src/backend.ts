@@ -1,6 +1,6 @@
 import type { BrowserSetupGuide, ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
-import { ProviderError, raceSignal } from '@browser-provider/core';
-import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core';
+import { ProviderError, raceSignal } from '@browser-provider/core/toolkit';
+import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core/backend';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { DriverConnection } from './connection';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';

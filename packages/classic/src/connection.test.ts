@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeadlineExceeded, deadline, ProviderError } from '@browser-provider/core';
+import { DeadlineExceeded, deadline, ProviderError } from '@browser-provider/core/toolkit';
 import { describe, expect, it } from 'vitest';
 import { DriverConnection } from './connection';
 import type { ClassicLauncher, DriverEndpoint } from './launcher';

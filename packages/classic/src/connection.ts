@@ -1,6 +1,7 @@
-import { ProviderError, type DialogAnswer, type DialogReport } from '@browser-provider/core';
+import type { DialogAnswer, DialogReport } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { ELEMENT_BY_ID } from '@browser-provider/page-script';
-import { SerialQueue, raceSignal } from '@browser-provider/core';
+import { SerialQueue, raceSignal } from '@browser-provider/core/toolkit';
 import { DriverClient, type DriverTarget } from './client';
 import { driverExited, translateWebDriverError, webdriverErrorName } from './errors';
 import { decodeFrameKey, type FramePath } from './frames';

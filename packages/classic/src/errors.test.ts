@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@browser-provider/protocol';
-import { isW3cError, ProviderError, W3C_ERROR_TABLE, w3cErrorRule } from '@browser-provider/core';
+import { isW3cError, ProviderError, W3C_ERROR_TABLE, w3cErrorRule } from '@browser-provider/core/toolkit';
 import { driverExited, translateWebDriverError, TRANSPORT_ERROR_TABLE } from './errors';
 import { WireError } from './wire';
 

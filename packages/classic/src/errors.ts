@@ -1,5 +1,5 @@
 import type { ErrorCode, Repair } from '@browser-provider/protocol';
-import { errorFromRule, isW3cError, ProviderError, w3cErrorRule } from '@browser-provider/core';
+import { errorFromRule, isW3cError, ProviderError, w3cErrorRule } from '@browser-provider/core/toolkit';
 import { WireError } from './wire';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { childFrameKey, decodeFrameKey, encodeFrameKey, TOP_FRAME } from './frames';
 
 describe('frame keys', () => {

@@ -1,5 +1,5 @@
-import { ProviderError } from '@browser-provider/core';
-import type { FrameKey } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
+import type { FrameKey } from '@browser-provider/core/backend';
 import type { LocalId } from '@browser-provider/page-script';
 
 /**

@@ -1,5 +1,5 @@
-import type { CookieInfo, CookieSet } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
+import type { CookieInfo, CookieSet } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import type { DriverClient } from './client';
 import { webdriverErrorName } from './errors';
 

@@ -1,4 +1,4 @@
-import type { ProviderError } from '@browser-provider/core';
+import type { ProviderError } from '@browser-provider/core/toolkit';
 import type { WireError } from './wire';
 
 /** One running WebDriver server the classic backend talks to. */

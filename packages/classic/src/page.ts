@@ -1,6 +1,7 @@
 import type { DriverClient } from './client';
-import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, PLAIN_CLICK, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core';
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core';
+import { PLAIN_CLICK } from '@browser-provider/core/backend';
+import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core/toolkit';
+import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';

@@ -1,5 +1,5 @@
 import type { DriverClient } from './client';
-import type { Rect, Screenshot } from '@browser-provider/core';
+import type { Rect, Screenshot } from '@browser-provider/core/backend';
 import { pngSize } from '@browser-provider/protocol';
 import { blankImage, blit, crop, decodePng, encodePng, type RgbaImage } from './png';
 

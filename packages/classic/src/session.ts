@@ -1,5 +1,5 @@
-import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DialogAnswer, DialogReport } from '@browser-provider/core';
-import { DialogPolicy, ScratchDir } from '@browser-provider/core';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DialogAnswer, DialogReport } from '@browser-provider/core/backend';
+import { DialogPolicy, ScratchDir } from '@browser-provider/core/toolkit';
 import type { DriverConnection } from './connection';
 import { ClassicPage, type PageHooks } from './page';
 import type { ClassicQuirks } from './quirks';

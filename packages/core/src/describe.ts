@@ -3,7 +3,7 @@ import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/
 import type { Backend } from './backend';
 import { gateInfo } from './gates';
 import { describeEngines, statusOfEngines } from './describe-engines';
-import { methodOptionsOf } from './ops/method-options';
+import { methodOptionsOf } from './toolkit/engine-options';
 import type { Provider } from './provider';
 import type { MethodRegistry } from './registry';
 

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ResponseEnvelope } from '@browser-provider/protocol';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineCustomMethod, type CustomMethod } from './custom-method';
+import { defineCustomMethod, type CustomMethod } from './backend';
 import { Dispatcher } from './dispatcher';
 import { Provider } from './provider';
 import { StubBackend } from './testing/stub-backend';

@@ -2,7 +2,7 @@ import { ProviderDescription, ProviderStatus, ResponseEnvelope, type OptionalMet
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from './backend';
-import { defineCustomMethod, type CustomMethod } from './custom-method';
+import { defineCustomMethod, type CustomMethod } from './backend';
 import { createProviderServer, type ProviderServer } from './provider-server';
 import { StubBackend } from './testing/stub-backend';
 

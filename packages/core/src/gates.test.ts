@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ProviderDescription, ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineCustomMethod, type CustomMethod } from './custom-method';
+import { defineCustomMethod, type CustomMethod } from './backend';
 import { Dispatcher } from './dispatcher';
 import { Provider, type ProviderOptions } from './provider';
 import { StubBackend } from './testing/stub-backend';

@@ -1,5 +1,5 @@
 import type { Repair } from '@browser-provider/protocol';
-import type { Gate } from './custom-method';
+import type { Gate } from './backend';
 import { ProviderError } from './errors';
 import type { Provider } from './provider';
 

@@ -1,8 +1,8 @@
-export * from './errors';
+// `@browser-provider/core`: the server (Dispatcher, Provider, Engines, transports). An engine adapter
+// imports `@browser-provider/core/backend` (what it implements) and `@browser-provider/core/toolkit`
+// (what it reuses); both are re-exported here too, so code written against this entry keeps working.
 export * from './backend';
-export * from './custom-method';
-export * from './deadline';
-export { callPageOp } from './page-call';
+export * from './toolkit';
 export { Dispatcher } from './dispatcher';
 export type { MethodRegistry, MethodRow } from './registry';
 export { Provider, type ProviderOptions } from './provider';
@@ -18,14 +18,4 @@ export { callerGlob, callerRegex, callerUrlGlob, PatternError } from './pattern'
 export { cut, LIMITS, pageInfoCut } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
-export { KEY_ALIASES, KEY_CODEPOINTS, chordKeyActions, keyboard, keyValue, lookupKey, textKeyActions, type KeyAction, type PauseAction } from './w3c/keys';
-export { BUTTON_NUMBERS, clickSources, mouse, pointerMove, wheel, wheelScroll, type InputSource, type PointerAction, type WheelAction } from './w3c/pointer';
-export { clickButtonsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from './ops/method-options';
-export { W3C_ERROR_TABLE, errorFromRule, isW3cError, w3cErrorRule, type W3cErrorRow, type W3cErrorRule, type WebDriverProtocol } from './w3c/errors';
-export { DialogPolicy, type DialogAnswer } from './ops/dialog-policy';
-export { ScratchDir } from './ops/scratch';
-export { noHistoryEntry } from './ops/history';
-export { evalSyntaxError } from './ops/eval';
-export { safeFileName, isInside } from './ops/upload';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';
-export { SerialQueue } from './queue';

@@ -59,3 +59,9 @@ export function newestWithin<T>(all: readonly T[], budget: number, size: (e: T) 
   }
   return { kept: all.slice(i), omitted: i };
 }
+
+/**
+ * Most bytes one `upload.set_files` call may carry inline (decoded). The stdio transport sizes its
+ * longest line from it (MAX_LINE_BYTES), so a request the method takes always fits on the wire.
+ */
+export const MAX_INLINE_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
-import type { CustomMethod } from './custom-method';
+import type { CustomMethod } from './backend';
 import { familyPssMb } from './host/procfs';
 import { engineGuide } from './setup/guide';
 

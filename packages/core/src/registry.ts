@@ -3,10 +3,10 @@ import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, type OwnMethodNam
 import type { z } from 'zod';
 import type { Backend } from './backend';
 import { ownHandler, type DispatchApi } from './core-methods';
-import { traitsOfCustom, type CustomMethod, type PathKind } from './custom-method';
+import { traitsOfCustom, type CustomMethod, type PathKind } from './backend';
 import { gateEnabled } from './gates';
 import { handlerOf, type Handler } from './handlers';
-import { allowedPath } from './ops/upload';
+import { allowedPath } from './toolkit/paths';
 import type { Provider } from './provider';
 
 /**

@@ -1,4 +1,5 @@
-import { defineCustomMethod, ProviderError, type PathKind } from '@browser-provider/core';
+import { defineCustomMethod, type PathKind } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { bidiSessionOf, type BidiParams } from '@browser-provider/bidi';
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { BidiBrowser, type RemoteBrowser, type RemoteBrowserSource } from '@browser-provider/bidi';
-import type { BackendInfo } from '@browser-provider/core';
-import { ProviderError } from '@browser-provider/core';
+import type { BackendInfo } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { gridDownloads } from './downloads';
 import { stageOnNode } from './files';

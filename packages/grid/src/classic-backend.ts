@@ -1,5 +1,5 @@
 import { ClassicBackend, type ClassicQuirks } from '@browser-provider/classic';
-import type { BackendInfo, CustomMethod } from '@browser-provider/core';
+import type { BackendInfo, CustomMethod } from '@browser-provider/core/backend';
 import type { Feature, MethodName } from '@browser-provider/protocol';
 import { GRID_LABEL, GRID_UNSUPPORTED_FEATURES, type GridBackendOptions } from './bidi-source';
 import { GridClassicLauncher } from './classic-launcher';

@@ -1,5 +1,5 @@
 import type { ClassicLauncher, DriverEndpoint, WireError } from '@browser-provider/classic';
-import type { ProviderError } from '@browser-provider/core';
+import type { ProviderError } from '@browser-provider/core/toolkit';
 import { fromWireError, GridUnreachable } from './http';
 import { classifyNewSession, gridUnreachable } from './new-session';
 import { NODE_GONE } from './watchdog';

@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { gridRequest, GridReplyError, GridUnreachable } from './http';
 
 /**

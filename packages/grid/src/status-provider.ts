@@ -1,4 +1,4 @@
-import type { BackendInfo } from '@browser-provider/core';
+import type { BackendInfo } from '@browser-provider/core/backend';
 import type { ProviderStatus } from '@browser-provider/protocol';
 import { GridUnreachable } from './http';
 import { readGridStatus } from './status';

@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 
 /**
  * The `webSocketUrl` a Grid returns names the address the Grid believes is its public one. Nodes

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ClassicPage, ClassicSession } from '@browser-provider/classic';
-import { defineCustomMethod, ProviderError } from '@browser-provider/core';
-import type { BackendPage, CustomMethod } from '@browser-provider/core';
+import { defineCustomMethod } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
+import type { BackendPage, CustomMethod } from '@browser-provider/core/backend';
 
 const Scoped = {
   session_id: z.string().min(1).max(256),

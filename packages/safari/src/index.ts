@@ -1,5 +1,5 @@
 import { ClassicBackend, type ClassicLauncher } from '@browser-provider/classic';
-import type { Backend, BackendInfo } from '@browser-provider/core';
+import type { Backend, BackendInfo } from '@browser-provider/core/backend';
 import { safariCustomMethods } from './custom-methods';
 import type { Spawner } from './endpoint';
 import { WebKitGtkLauncher } from './linux';

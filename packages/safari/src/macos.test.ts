@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OwnedProcess } from '@browser-provider/core/host';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import type { Spawner } from './endpoint';
 import { createSafariBackend, SAFARI_AUTOMATION_STEPS } from './index';
 

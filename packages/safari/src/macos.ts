@@ -1,5 +1,5 @@
 import type { ClassicLauncher, DriverEndpoint, WireError } from '@browser-provider/classic';
-import type { ProviderError } from '@browser-provider/core';
+import type { ProviderError } from '@browser-provider/core/toolkit';
 import { findSafariDriver } from './discover';
 import { defaultSpawner, type Spawner, startDriverEndpoint } from './endpoint';
 import { SAFARI_AUTOMATION_STEPS, setupRequired } from './setup';

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassicBackend, type ClassicPage, decodeFrameSnapshot, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 import { pidLive } from '@browser-provider/core/host';
-import type { BackendPage, BackendSession, FrameKey } from '@browser-provider/core';
+import type { BackendPage, BackendSession, FrameKey } from '@browser-provider/core/backend';
 
 import { createSafariBackend } from './index';
 

@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core';
+import { ProviderError } from '@browser-provider/core/toolkit';
 
 /** What a person must do once, per platform. Shared by status() and the errors launching throws. */
 export const LINUX_INSTALL_STEPS = [

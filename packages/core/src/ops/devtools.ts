@@ -10,7 +10,7 @@ import type { Session } from '../session';
 import { actionPoint } from './actionability';
 import { call } from './frames';
 import { resolveTarget } from './targets';
-import { allowedPath } from './upload';
+import { allowedPath } from '../toolkit/paths';
 
 /**
  * `page.highlight`, `page.hide_highlight` and `page.drop`: what the provider does in the page itself

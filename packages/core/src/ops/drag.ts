@@ -1,10 +1,10 @@
 import type { DragReport } from '@browser-provider/page-script';
 import type { DragEvents, ParamsOf, ResultOf } from '@browser-provider/protocol';
-import type { ViewportPoint } from '../backend';
+import type { PointerAction, ViewportPoint } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
-import { mouse, pointerMove, type PointerAction } from '../w3c/pointer';
+import { mouse, pointerMove } from '../w3c/pointer';
 import { actionPoint, notActionable } from './actionability';
 import { missedGesture } from './actions';
 import { call } from './frames';

@@ -37,8 +37,3 @@ export function parseReply(raw: unknown): EvalReply {
   const r = JSON.parse(raw) as Partial<EvalReply>;
   return { value: r.value ?? null, type: typeof r.type === 'string' ? r.type : 'undefined', truncated: r.truncated === true, threw: r.threw === true };
 }
-
-/** What a backend throws when the expression does not even parse (the engine reports a SyntaxError). */
-export function evalSyntaxError(message: string): ProviderError {
-  return new ProviderError('invalid_request', `The expression could not run: ${message}`, { detail: 'eval_exception' });
-}

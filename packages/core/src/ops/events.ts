@@ -4,7 +4,7 @@ import type { BackendEvent, BackendEventType, BackendPage, BackendSession } from
 import { PageHandle } from '../page';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
-import { DialogPolicy } from './dialog-policy';
+import { DialogPolicy } from '../toolkit/dialog-policy';
 
 /**
  * The draft's optional events, `{protocol_version, event, payload}` written between responses, for

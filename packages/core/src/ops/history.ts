@@ -26,11 +26,3 @@ export async function reload(page: PageHandle, p: ParamsOf<'page.reload'>, warni
   const info = pageInfoCut(await page.backend.info(signal));
   return { page_id: page.id, url: info.url, title: info.title, navigation_occurred: true };
 }
-
-/** What an engine throws when there is no entry to traverse to (shared so every engine says it alike). */
-export function noHistoryEntry(delta: -1 | 1): ProviderError {
-  return new ProviderError('invalid_request', `There is no page to go ${delta < 0 ? 'back' : 'forward'} to.`, {
-    detail: 'no_history_entry',
-    repair: { method: 'page.snapshot', params: {}, hint: 'The page is where it was; take a snapshot to see it.' },
-  });
-}

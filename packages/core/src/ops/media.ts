@@ -3,7 +3,7 @@ import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
-import { mediaFeaturesOf, unsupportedOption } from './method-options';
+import { mediaFeaturesOf, unsupportedOption } from '../toolkit/engine-options';
 
 /**
  * How a page renders: `page.emulate_media` (the CSS media features and type) and `page.pdf`. Engines

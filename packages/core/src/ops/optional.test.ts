@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DialogPolicy } from './dialog-policy';
+import { DialogPolicy } from '../toolkit/dialog-policy';
 import { evalFunction, EVAL_MAX_BYTES } from './eval-source';
 import { parseReply } from './eval';
 import { eventHub, eventsOf, subscribe, subscribed } from './events';
 import { cookieMatchesUrl } from './introspect';
-import { ScratchDir } from './scratch';
-import { allowedPath, isInside, safeFileName } from './upload';
+import { ScratchDir } from '../toolkit/scratch';
+import { allowedPath, isInside, safeFileName } from '../toolkit/paths';
 import type { Provider } from '../provider';
 import type { BackendSession, CookieInfo } from '../backend';
 

@@ -1,8 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { ClickButton, Feature, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
-import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type FrameKey, type RouteDecider, type ScreenshotOptions, type SessionOptions } from '../backend';
-import type { InputSource } from '../w3c/pointer';
-import type { CustomMethod } from '../custom-method';
+import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type CustomMethod, type FrameKey, type InputSource, type RouteDecider, type ScreenshotOptions, type SessionOptions } from '../backend';
 import { sleep } from '../deadline';
 
 /**

@@ -5,7 +5,7 @@ import { ProviderError } from '../errors';
 import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
 import { jsonLine } from './json-line';
-import { MAX_INLINE_BYTES } from '../ops/upload';
+import { MAX_INLINE_BYTES } from '../limits';
 import { leadingId } from './leading-id';
 import { LineSplitter } from './lines';
 

@@ -1,3 +1,4 @@
+import type { KeyAction, KeySource, PauseAction } from '../backend';
 import { ProviderError } from '../errors';
 
 /**
@@ -85,19 +86,8 @@ export function keyValue(name: string): string {
   });
 }
 
-export interface KeyAction {
-  type: 'keyDown' | 'keyUp';
-  value: string;
-}
-
-/** A tick in which a source does nothing (both protocols), so that another source acts alone. */
-export interface PauseAction {
-  type: 'pause';
-  duration: number;
-}
-
 /** One key input source (both protocols' action shape) with these actions. */
-export const keyboard = (actions: Array<KeyAction | PauseAction>) => ({ type: 'key' as const, id: 'keyboard', actions });
+export const keyboard = (actions: Array<KeyAction | PauseAction>): KeySource => ({ type: 'key', id: 'keyboard', actions });
 
 /** Key down/up for each code point of `text`: `\n` presses Enter, `\t` Tab, and `\r` is dropped (CRLF). */
 export function textKeyActions(text: string): KeyAction[] {

@@ -1,5 +1,5 @@
-import type { ClickGesture, ViewportPoint } from '../backend';
-import { keyboard, keyValue, type KeyAction, type PauseAction } from './keys';
+import type { ClickGesture, KeyAction, PauseAction, PointerAction, PointerSource, ViewportPoint, WheelAction, WheelSource } from '../backend';
+import { keyboard, keyValue } from './keys';
 
 /**
  * Pointer input sources of both WebDriver protocols: BiDi's `input.performActions` takes the same
@@ -10,33 +10,11 @@ import { keyboard, keyValue, type KeyAction, type PauseAction } from './keys';
 /** W3C button numbers: 0 primary, 1 auxiliary (middle), 2 secondary (right). */
 export const BUTTON_NUMBERS = { left: 0, middle: 1, right: 2 } as const;
 
-export type PointerAction =
-  | { type: 'pointerMove'; x: number; y: number; origin: 'viewport'; duration: number }
-  | { type: 'pointerDown' | 'pointerUp'; button: number }
-  | PauseAction;
-
-/** A wheel turn at a point of the top-level viewport (§17.4.4 wheel actions; BiDi's `scroll`). */
-export interface WheelAction {
-  type: 'scroll';
-  x: number;
-  y: number;
-  deltaX: number;
-  deltaY: number;
-  origin: 'viewport';
-  duration: number;
-}
-
 /** The mouse as an input source with these actions. */
-export const mouse = (actions: PointerAction[]) => ({ type: 'pointer' as const, id: 'mouse', parameters: { pointerType: 'mouse' as const }, actions });
+export const mouse = (actions: PointerAction[]): PointerSource => ({ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions });
 
 /** The wheel as an input source with these actions. */
-export const wheel = (actions: Array<WheelAction | PauseAction>) => ({ type: 'wheel' as const, id: 'wheel', actions });
-
-/**
- * The input sources a backend's raw `input` takes: the shapes both protocols accept as they are. Core
- * builds them here (clicks, drags, wheel turns); a backend only sends them.
- */
-export type InputSource = ReturnType<typeof mouse> | ReturnType<typeof wheel> | ReturnType<typeof keyboard>;
+export const wheel = (actions: Array<WheelAction | PauseAction>): WheelSource => ({ type: 'wheel', id: 'wheel', actions });
 
 /** A move to a point of the top-level viewport (CSS pixels), instant unless `duration` (ms) is given. */
 export const pointerMove = (p: ViewportPoint, duration = 0): PointerAction => ({ type: 'pointerMove', x: p.x, y: p.y, origin: 'viewport', duration });

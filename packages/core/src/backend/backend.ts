@@ -1,9 +1,8 @@
 import type { BrowserSetupGuide, ClickButton, ClickModifier, EventName, Feature, MediaFeature, MediaOverrides, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
-import type { DialogPolicy } from './ops/dialog-policy';
-import type { ScratchDir } from './ops/scratch';
-import type { InputSource } from './w3c/pointer';
+import type { InputSource } from './input';
+import type { DialogAnswers, SessionFolder } from './session-aids';
 
 /**
  * The narrow interface every engine implements. Core never names a browser: where engines differ,
@@ -299,11 +298,11 @@ export interface BackendSession {
   /** The BackendEvent types this session can report (so `events.subscribe` can say what it will get). */
   readonly eventTypes?: readonly BackendEventType[];
   /** Optional: how JavaScript dialogs are answered (present on engines that answer them). */
-  readonly dialogPolicy?: DialogPolicy;
+  readonly dialogPolicy?: DialogAnswers;
   /** The protocol events this session asked for with `events.subscribe`; core sets it, backends leave it alone. */
   subscribedEvents?: ReadonlySet<EventName>;
   /** Optional: a private directory removed with the session (inline uploads, downloads). */
-  readonly scratch?: ScratchDir;
+  readonly scratch?: SessionFolder;
   /** Optional: `download.list` / `download.wait`, oldest first. */
   downloads?(): DownloadRecord[];
   /**

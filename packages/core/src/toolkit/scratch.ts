@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SessionFolder } from '../backend';
 
 /**
  * A session's private temporary folder (inline uploads, downloads): made on first use, removed with
  * everything in it when the session closes. Synchronous so `dispose` also works in exit handlers.
  */
-export class ScratchDir {
+export class ScratchDir implements SessionFolder {
   #path: string | undefined;
   #disposed = false;
 

@@ -1,11 +1,4 @@
-import type { DialogReport } from '../backend';
-
-/** How one dialog is answered. */
-export interface DialogAnswer {
-  accept: boolean;
-  /** Text typed into a prompt before accepting it. */
-  promptText?: string;
-}
+import type { DialogAnswer, DialogAnswers, DialogReport } from '../backend';
 
 /**
  * How a session answers JavaScript dialogs, so a dialog never leaves a call hanging.
@@ -15,7 +8,7 @@ export interface DialogAnswer {
  * the page asked to confirm is done without the agent saying so). `dialog.handle` overrides this for
  * the next dialog (of one page, or of any page) or, with `persist`, for every later dialog.
  */
-export class DialogPolicy {
+export class DialogPolicy implements DialogAnswers {
   #standing: DialogAnswer | undefined;
   /** One-shot answers, by page target id; `*` is any page. */
   readonly #next = new Map<string, DialogAnswer>();
