@@ -2,8 +2,8 @@
  * One library build for every publishable package, run from the package's folder (`pnpm build` there,
  * or turbo from the root). tsup 8 (esbuild for the JavaScript, rollup-plugin-dts for the .d.ts) runs on
  * Node 20; tsdown needs Node 22. The entries are the package's own `exports` (its .ts sources, which the
- * workspace resolves directly); `publishConfig.exports` points the packed package at what this writes.
- * Every dependency stays external: a consumer's install resolves them, one copy each.
+ * workspace resolves directly) that `publishConfig.exports` also names; that points the packed package
+ * at what this writes. Every dependency stays external: a consumer's install resolves them, one copy each.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +13,7 @@ import { defineConfig, type Options } from 'tsup';
 interface PackageJson {
   name: string;
   exports?: Record<string, string>;
+  publishConfig?: { exports?: Record<string, unknown> };
 }
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;
@@ -20,9 +21,14 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;
 /** `.` → index, `./host` → host: the names publishConfig.exports gives the built files. */
 const distName = (key: string) => (key === '.' ? 'index' : key.slice(2).replaceAll('/', '-'));
 
+/**
+ * Only what the packed package exports: an export the workspace alone sees (`./testing` on mcp and
+ * conformance, test helpers other packages' tests import by name) is neither built nor shipped.
+ */
 function entries(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, src] of Object.entries(pkg.exports ?? {})) if (src.endsWith('.ts')) out[distName(key)] = src;
+  const published = pkg.publishConfig?.exports ?? {};
+  for (const [key, src] of Object.entries(pkg.exports ?? {})) if (src.endsWith('.ts') && key in published) out[distName(key)] = src;
   return out;
 }
 

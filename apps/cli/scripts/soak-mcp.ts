@@ -1,6 +1,6 @@
 import { FIXTURE } from '@browser-provider/conformance';
 // The MCP package's own test harness: it starts `mcp --http` from the CLI's bin and owns the SDK client.
-import { startHttp, type HttpServer } from '../../../packages/mcp/src/testing/servers';
+import { startHttp, type HttpServer } from '@browser-provider/mcp/testing';
 import { settle, type Outcome, type SoakTarget } from './soak-target';
 
 type Tool = [name: string, args: Record<string, unknown>];

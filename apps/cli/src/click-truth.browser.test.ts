@@ -1,9 +1,9 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
 import { CLICK_TRUTH_PAGE } from './testing/click-truth-page';
-import { servePage } from './testing/page-server';
 
 /**
  * A click that reached the page is answered as one (issue 21, item 3): each control's first event

@@ -1,9 +1,9 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { CLICKS_PAGE, CLICKS_TARGET_CENTRE } from './testing/clicks-page';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
-import { servePage } from './testing/page-server';
 
 /**
  * `page.click`'s button, click_count and modifiers give the same mouse events on every engine: both

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { FIXTURE, startFixtureServer, type FixtureServer } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendantsOf, pidLive } from '@browser-provider/core/host';
+import { commandName } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
-import { alive, commandName, descendants } from './testing/processes';
 
 /**
  * One `serve` over every installed engine (`--browser firefox,chrome,safari`): one session per
@@ -59,7 +60,7 @@ function start(...args: string[]): Server {
   let n = 0;
   const seen = new Set<number>();
   const track = () => {
-    for (const pid of descendants(child.pid as number)) seen.add(pid);
+    for (const pid of descendantsOf(child.pid as number)) seen.add(pid);
   };
   return {
     child,
@@ -88,13 +89,13 @@ function start(...args: string[]): Server {
       expect(code).toBe(0);
       await new Promise((r) => setTimeout(r, 500));
       expect(seen.size).toBeGreaterThan(0);
-      return [...seen].filter(alive).map((pid) => `${pid} ${commandName(pid)}`);
+      return [...seen].filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`);
     },
   };
 }
 
 /** The browsers and drivers among the server's processes (tsx may run an esbuild service beside them). */
-const browsersOf = (pid: number) => descendants(pid).filter((p) => /firefox|chrom|webkit|minibrowser|xvfb/i.test(commandName(p)));
+const browsersOf = (pid: number) => descendantsOf(pid).filter((p) => /firefox|chrom|webkit|minibrowser|xvfb/i.test(commandName(p)));
 
 const ok = (env: ResponseEnvelope) => {
   if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);

@@ -8,9 +8,9 @@ import { startGridCluster, type GridCluster } from '@browser-provider/grid/testi
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { WebKitGtkLauncher } from '@browser-provider/safari';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { certifyCommand } from './certify';
 import { GRID_CAPABILITIES_ENV, GRID_URL_ENV } from './grid';
-import { servePage } from './testing/page-server';
 
 /**
  * Against a real Selenium Grid 4.48 on loopback (one hub for the file): Chromium through a chromedriver

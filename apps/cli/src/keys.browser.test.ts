@@ -1,10 +1,10 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { KEYS_PAGE, readKeyLog } from './testing/keys-page';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
-import { servePage } from './testing/page-server';
 
 /**
  * The same `page.press` keys give the same keydown events (key, code, modifiers) on every engine:

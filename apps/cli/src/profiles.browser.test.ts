@@ -6,12 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { commandName, servePage } from '@browser-provider/testing';
 import { BROWSERS } from './browsers';
-import { servePage } from './testing/page-server';
 import { CHROME_ARGS, CHROME_SEARCH } from '@browser-provider/chrome';
-import { findExecutable, pidLive } from '@browser-provider/core/host';
+import { descendantsOf, findExecutable, pidLive } from '@browser-provider/core/host';
 import { FIREFOX_SEARCH } from '@browser-provider/firefox';
-import { alive, commandName, descendants } from './testing/processes';
 
 /**
  * Named persistent profiles on real browsers, through the CLI server: a cookie with an expiry
@@ -119,7 +118,7 @@ for (const browser of BROWSERS) {
       try {
         const s = ok(await c.call('session.ensure', { persist: true, profile: 'p2' }));
         expect(await titleAt(c, s.session_id, '/')).toBe('cookies: none');
-        const victims = descendants(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
+        const victims = descendantsOf(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
         expect(victims.length).toBeGreaterThan(0);
         for (const pid of victims) process.kill(pid, 'SIGKILL');
         expect(err(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` })).code).toBe('browser_not_running');
@@ -141,14 +140,14 @@ for (const browser of BROWSERS) {
     it('is recovered: the browser left on it is ended by the pid in its lock, and the profile reopens', SLOW, async () => {
       const dir = join(root, browser, 'orphaned');
       const orphan = await orphanOn(browser, dir);
-      const tree = [orphan, ...descendants(orphan)];
-      expect(alive(orphan)).toBe(true);
+      const tree = [orphan, ...descendantsOf(orphan)];
+      expect(pidLive(orphan)).toBe(true);
       const c = serve(browser);
       try {
         const s = ok(await c.call('session.ensure', { persist: true, profile: 'orphaned' }));
         expect(s.profile).toMatchObject({ name: 'orphaned', created: false });
         expect(await titleAt(c, s.session_id, '/')).toBe('cookies: none');
-        expect(tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
+        expect(tree.filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
       } finally {
         await c.close();
         for (const pid of tree) if (pidLive(pid)) process.kill(pid, 'SIGKILL');
@@ -159,12 +158,12 @@ for (const browser of BROWSERS) {
       const a = serve(browser);
       const s = ok(await a.call('session.ensure', { persist: true, profile: 'killed' }));
       expect(await titleAt(a, s.session_id, '/?set')).toBe('cookies: persisted=yes');
-      const tree = descendants(a.pid as number);
+      const tree = descendantsOf(a.pid as number);
       expect(tree.length).toBeGreaterThan(0);
       process.kill(a.pid as number, 'SIGKILL');
       await a.close();
-      for (let i = 0; i < 100 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
+      for (let i = 0; i < 100 && tree.some(pidLive); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(tree.filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`)).toEqual([]);
       const b = serve(browser);
       try {
         const again = ok(await b.call('session.ensure', { persist: true, profile: 'killed' }));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fakeProviderCommand } from '../../../conformance/src/testing/fake-command';
+import { fakeProviderCommand } from '@browser-provider/conformance/testing';
 import { providerTargets, splitCommandLine } from './provider-command';
 
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));

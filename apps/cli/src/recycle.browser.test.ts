@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
-import { readStat } from '@browser-provider/core/host';
+import { descendantsOf, readStat } from '@browser-provider/core/host';
 import { describe, expect, it } from 'vitest';
+import { commandName, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 import { COUNTER_PAGE, ok } from './testing/counter-page';
-import { servePage } from './testing/page-server';
-import { commandName, descendants } from './testing/processes';
 
 /**
  * The memory backstop (core's RecyclingBackend) forced by a tiny limit: every browser serves two
@@ -19,7 +18,7 @@ const site = servePage(COUNTER_PAGE);
 
 
 /** The browsers (or drivers, or X servers) the server launched: its direct children that are an engine's main process. */
-const launched = (server: number) => descendants(server).filter((p) => readStat(p)?.ppid === server && /^(firefox|chromedriver|WebKitWebDriver|Xvfb)/.test(commandName(p) ?? ''));
+const launched = (server: number) => descendantsOf(server).filter((p) => readStat(p)?.ppid === server && /^(firefox|chromedriver|WebKitWebDriver|Xvfb)/.test(commandName(p) ?? ''));
 
 async function until(what: string, check: () => boolean): Promise<void> {
   for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 100));

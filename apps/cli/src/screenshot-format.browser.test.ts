@@ -1,8 +1,8 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import { jpegSize, pngSize, type ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
-import { servePage } from './testing/page-server';
 
 /**
  * `page.screenshot` `format: "jpeg"` and `scale`: a real JPEG (its SOI marker and frame header) of the same size

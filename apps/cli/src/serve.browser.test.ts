@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
+import { descendantsOf, pidLive } from '@browser-provider/core/host';
+import { commandName, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
-import { servePage } from './testing/page-server';
-import { alive, commandName, descendants } from './testing/processes';
 
 /**
  * The server as a client sees it: `browser-provider serve` as a child process, spoken to over stdio,
@@ -47,7 +47,7 @@ async function startedServer(browser: string): Promise<{ child: ChildProcessWith
   };
   const s = await call(1, 'session.ensure', {});
   await call(2, 'page.open', { session_id: s.session_id, url: `${site.origin()}/` });
-  return { child, tree: descendants(child.pid as number) };
+  return { child, tree: descendantsOf(child.pid as number) };
 }
 
 /** Stops the server the given way, waits for it to exit by itself, and names what it left alive. */
@@ -58,7 +58,7 @@ async function survivors(child: ChildProcessWithoutNullStreams, tree: number[], 
   if (code === 'hung') child.kill('SIGKILL');
   expect(code).not.toBe('hung');
   await new Promise((r) => setTimeout(r, 500));
-  return tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`);
+  return tree.filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`);
 }
 
 for (const browser of BROWSERS) {

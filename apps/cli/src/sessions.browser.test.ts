@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import { describe, expect, it } from 'vitest';
+import { descendantsOf } from '@browser-provider/core/host';
+import { commandName, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 import { COUNTER_PAGE, ok } from './testing/counter-page';
-import { servePage } from './testing/page-server';
-import { commandName, descendants } from './testing/processes';
 
 /**
  * Sessions that cannot step on each other, on real browsers: cancellation, background jobs, and a
@@ -103,7 +103,7 @@ for (const browser of BROWSERS) {
       try {
         const s = ok(await c.call('session.ensure', {}));
         ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
-        const victims = descendants(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
+        const victims = descendantsOf(c.pid as number).filter((pid) => BROWSER_PROCESS[browser]?.test(commandName(pid)));
         expect(victims.length).toBeGreaterThan(0);
         const running = c.call('page.wait', { session_id: s.session_id, text_present: 'never shown', timeout_ms: 20_000 });
         const queued = c.call('page.snapshot', { session_id: s.session_id });

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope, ResultOf } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
+import { descendantsOf } from '@browser-provider/core/host';
+import { commandName } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
-import { commandName, descendants } from './testing/processes';
 
 /**
  * The draft's `provider.setup_guide` and `provider.verify` on each engine: listed by describe, a guide
@@ -17,7 +18,7 @@ const PACKAGES: Record<(typeof BROWSERS)[number], RegExp> = {
   chrome: /apt-get install .*chromium .*chromium-driver/,
   safari: /apt-get install .*webkit2gtk-driver .*xvfb/,
 };
-const browserProcesses = () => descendants(process.pid).filter((p) => /firefox|chrom|webkit|minibrowser|xvfb/i.test(commandName(p)));
+const browserProcesses = () => descendantsOf(process.pid).filter((p) => /firefox|chrom|webkit|minibrowser|xvfb/i.test(commandName(p)));
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);

@@ -1,8 +1,8 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
-import { servePage } from './testing/page-server';
 
 /**
  * page.snapshot `boxes` (Playwright MCP's browser_snapshot boxes) on every installed engine: each

@@ -1,5 +1,5 @@
 import { FIXTURE } from '@browser-provider/conformance';
-import { refOf, startHttp, textOf, type HttpServer } from '../../../packages/mcp/src/testing/servers';
+import { refOf, startHttp, textOf, type HttpServer } from '@browser-provider/mcp/testing';
 import { StdioProvider } from '../stdio-client';
 
 /**

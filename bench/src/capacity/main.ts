@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '@browser-provider/conformance';
-import { sample } from '../../../apps/cli/scripts/soak-sample';
+import { sample } from '@browser-provider/cli/soak-sample';
 import { installed } from '../options';
 import { percentile } from '../stats';
 import { ENGINES, type Engine } from '../types';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchServer } from '../fixtures';
-import { bundleState } from '../../../apps/cli/bin/bundle-state.js';
+import { bundleState } from '@browser-provider/cli/bundle-state';
 import { rssMb } from '../procs';
 import { StdioProvider } from '../stdio-client';
 import { ENGINES, type Engine } from '../types';

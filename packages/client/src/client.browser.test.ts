@@ -1,28 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// By path, not by package: conformance depends on this client, so a dependency back would be a cycle.
-import { FIXTURE } from '../../../conformance/src/fixtures/pages';
-import { startFixtureServer, type FixtureServer } from '../../../conformance/src/fixtures/server';
+import { descendantsOf } from '@browser-provider/core/host';
+import { describe, expect, it } from 'vitest';
+import { servePage } from '@browser-provider/testing';
 import { createProvider } from './index';
 
 /** Every process this test process started (transitively): after close() there must be none. */
-function descendants(pid = process.pid): number[] {
-  let kids: number[] = [];
-  try {
-    kids = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return []; // pgrep exits 1 when there is none
-  }
-  return kids.flatMap((k) => [k, ...descendants(k)]);
-}
+const descendants = () => descendantsOf(process.pid);
 
-let site: FixtureServer;
-beforeAll(async () => {
-  site = await startFixtureServer();
-});
-afterAll(async () => {
-  await site.close();
-});
+// A page of its own, not conformance's fixture site: conformance depends on this client, so a
+// dependency back (even a dev one) would be a cycle.
+const site = servePage(
+  '<!doctype html><title>Client</title><button onclick="document.querySelector(\'output\').textContent = \'Button pressed\'">Press me</button><output>Not pressed</output>',
+);
 
 describe('createProvider (in process) on real Firefox', () => {
   it('opens a page, snapshots, clicks by ref, and close() leaves no process', async () => {
@@ -32,16 +21,16 @@ describe('createProvider (in process) on real Firefox', () => {
       const session = await provider.call('session.ensure', { client_session_id: 'client-in-process' });
       if (!session.ok) throw new Error(session.error.message);
       const { session_id } = session.result;
-      const page = await provider.call('page.open', { session_id, url: `${site.origin}${FIXTURE.home.path}` });
+      const page = await provider.call('page.open', { session_id, url: `${site.origin()}/` });
       if (!page.ok) throw new Error(page.error.message);
       const snap = await provider.call('page.snapshot', { session_id, page_id: page.result.page_id });
       if (!snap.ok) throw new Error(snap.error.message);
-      const button = snap.result.elements.find((e) => e.role === 'button' && e.name === FIXTURE.home.button);
+      const button = snap.result.elements.find((e) => e.role === 'button' && e.name === 'Press me');
       expect(button).toBeDefined();
       const click = await provider.call('page.click', { session_id, page_id: page.result.page_id, element_ref: button?.element_ref ?? '' });
       expect(click.ok).toBe(true);
       const after = await provider.call('page.snapshot', { session_id, page_id: page.result.page_id });
-      expect(after.ok && after.result.text).toContain(FIXTURE.home.statusAfter);
+      expect(after.ok && after.result.text).toContain('Button pressed');
       const gated = await provider.call('page.eval', { session_id, page_id: page.result.page_id, expression: '1' });
       expect(gated.ok).toBe(false);
       expect(descendants().length).toBeGreaterThan(before.length);

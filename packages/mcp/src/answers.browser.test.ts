@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../../apps/cli/src/testing/page-server';
+import { servePage } from '@browser-provider/testing';
 import { BIN, startStdio, textOf, type StdioServer } from './testing/servers';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../../apps/cli/src/testing/page-server';
+import { servePage } from '@browser-provider/testing';
 import { BIN, startStdio, textOf } from './testing/servers';
 
 /**

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { SECURITY_FIXTURE, startFixtureServer, TASKS_FIXTURE, type FixtureServer } from '@browser-provider/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alive, commandName, descendants } from '../../../apps/cli/src/testing/processes';
-import { servePage } from '../../../apps/cli/src/testing/page-server';
+import { descendantsOf, pidLive } from '@browser-provider/core/host';
+import { commandName, servePage } from '@browser-provider/testing';
 import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
 
 /**
@@ -26,7 +26,7 @@ afterAll(async () => {
   await site.close();
 });
 /** What is still alive of a process tree, named (a watchdog may take a moment to follow its server). */
-const survivors = (tree: number[]) => tree.filter(alive).map((pid) => `${pid} ${commandName(pid)}`);
+const survivors = (tree: number[]) => tree.filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`);
 const at = (path: string) => `${site.origin}${path}`;
 /** A button whose click, dblclick and contextmenu events (with the modifiers held) show in its log line. */
 const clicks = servePage(`<!doctype html><title>Clicks</title><button id="t">Target</button><p id="log">log: </p>
@@ -166,7 +166,7 @@ for (const browser of ENGINES) {
       });
 
       it('exits when stdin closes and leaves no browser behind', async () => {
-        const tree = descendants(s.child.pid as number);
+        const tree = descendantsOf(s.child.pid as number);
         expect(tree.length).toBeGreaterThan(0);
         const exited = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
         s.child.stdin.end();
@@ -254,7 +254,7 @@ for (const browser of ENGINES) {
       });
 
       it('stops on SIGTERM and leaves no browser behind', async () => {
-        const tree = descendants(h.child.pid as number);
+        const tree = descendantsOf(h.child.pid as number);
         expect(await h.stop()).toBe(143);
         await expect.poll(() => survivors(tree), { timeout: 15_000 }).toEqual([]);
       });

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeProviderCommand } from '../../../conformance/src/testing/fake-command';
 import {
   CallAbortedError,
   CallTimeoutError,
@@ -14,7 +13,8 @@ import {
   type SpawnedProvider,
   type TypedProvider,
   type WireLine,
-} from './index';
+} from '@browser-provider/client/stdio';
+import { fakeProviderCommand } from './testing/fake-command';
 
 const alive = (pid: number | undefined) => pid !== undefined && spawnSync('kill', ['-0', String(pid)]).status === 0;
 /** A killed process lingers until its new parent reaps it: poll (bounded) rather than judge at once. */
@@ -34,8 +34,10 @@ afterEach(async () => {
 });
 
 /**
- * The typed client over a child process, against conformance's fake provider (a stub provider: these
- * tests are about the client's envelopes and its close, not a browser; client.browser.test.ts is).
+ * `@browser-provider/client`'s stdio client over a child process, against the fake provider here (a
+ * stub provider: these tests are about the client's envelopes and its close, not a browser;
+ * packages/client's client.browser.test.ts is). They live in conformance because the fake does, and
+ * conformance depends on the client: a test in the client importing the fake would be a cycle.
  */
 describe('spawnProvider (stdio client)', { timeout: 120_000 }, () => {
   it('answers envelopes typed by the method table, and close() leaves no process', async () => {
