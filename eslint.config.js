@@ -14,6 +14,14 @@ export default tseslint.config(
     settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // A relative import that leaves its package reads another package's sources behind its back: no
+  // declared dependency, no export, and a cycle turbo never sees. Import by name and declare it.
+  {
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],

@@ -37,6 +37,9 @@ function entries(): Record<string, string> {
  * the `__BROWSER_PROVIDER_PAGE_SCRIPT__` define before it would reach for the bundler.
  */
 async function pageScriptDefine(): Promise<Record<string, string>> {
+  // By path, the one exception to import-x/no-relative-packages: tsup's config loader inlines a relative
+  // import, while one by name would be left to Node, which cannot load page-script's .ts sources.
+  // eslint-disable-next-line import-x/no-relative-packages
   const { pageScriptBuildOptions } = await import('./packages/page-script/src/host');
   // page-script's own esbuild (a devDependency there), the version the workspace builds the page script with.
   const esbuild = createRequire(resolve('package.json'))('esbuild') as { build(o: object): Promise<{ outputFiles?: Array<{ text: string }> }> };
