@@ -1,4 +1,4 @@
-import { BidiConnection } from './connection';
+import { BidiConnection, type BidiEventArgs, type BidiEventParams } from './connection';
 import { browserGone, isBidiError } from './errors';
 import { groupSize, type OwnedProcess } from '@browser-provider/core/host';
 import { WindowPool } from './window-pool';
@@ -8,8 +8,6 @@ import { WindowPool } from './window-pool';
  * attached), and the routing of browsingContext events to the pages that wait on them. Many
  * BackendSessions share one BidiBrowser, each in its own user context.
  */
-
-export type ContextEventListener = (method: string, params: Record<string, unknown>) => void;
 
 /** Events every backend needs; one subscription for all contexts keeps routing in one place. */
 const REQUIRED_EVENTS = [
@@ -38,7 +36,16 @@ export const OBSERVED_EVENTS = [
   'network.fetchError',
 ] as const;
 /** Events routed by the top-level page their frame belongs to (an iframe's console is its page's). */
-const BY_TOP = new Set<string>(['log.entryAdded', 'network.beforeRequestSent', 'network.responseStarted', 'network.responseCompleted', 'network.fetchError']);
+const BY_TOP = ['log.entryAdded', 'network.beforeRequestSent', 'network.responseStarted', 'network.responseCompleted', 'network.fetchError'] as const;
+
+/** Events routed by the context they name. */
+export type ContextEventName = (typeof REQUIRED_EVENTS)[number] | (typeof OPTIONAL_EVENTS)[number] | 'browsingContext.downloadWillBegin';
+export type ContextEventListener = (...event: BidiEventArgs[ContextEventName]) => void;
+
+export type TopEventName = (typeof BY_TOP)[number];
+/** A console or network event of a page, with the frame inside it that it came from. */
+export type TopEventArgs = { [E in TopEventName]: [method: E, params: BidiEventParams<E> & { frame: string }] };
+export type TopEventListener = (...event: TopEventArgs[TopEventName]) => void;
 
 export interface BrowserStartOptions {
   url: string;
@@ -61,7 +68,7 @@ export class BidiBrowser {
   /** Whether the browser reports `browsingContext.navigationCommitted` (else commit ≈ domContentLoaded). */
   supportsCommitted = false;
   private readonly contextListeners = new Map<string, Set<ContextEventListener>>();
-  private readonly topListeners = new Map<string, Set<ContextEventListener>>();
+  private readonly topListeners = new Map<string, Set<TopEventListener>>();
   /** Parent of every child frame seen (from contextCreated), to find a frame's top-level page. */
   private readonly parents = new Map<string, string>();
   /** Which of OBSERVED_EVENTS this browser accepted a subscription for. */
@@ -86,14 +93,13 @@ export class BidiBrowser {
     this.windows = new WindowPool(conn);
     // The launcher sees the process die before the socket does; label pending calls accordingly.
     void process?.exited.then(() => conn.markClosed('process_exited'));
-    for (const ev of [...REQUIRED_EVENTS, ...OPTIONAL_EVENTS]) conn.on(ev, (p) => this.route(ev, p));
-    for (const ev of BY_TOP) conn.on(ev, (p) => this.routeTop(ev, p));
-    conn.on('browsingContext.downloadWillBegin', (p) => this.route('browsingContext.downloadWillBegin', p));
+    for (const ev of [...REQUIRED_EVENTS, ...OPTIONAL_EVENTS, 'browsingContext.downloadWillBegin'] as const) this.forward(ev);
+    for (const ev of BY_TOP) this.forwardTop(ev);
     conn.on('browsingContext.contextCreated', (p) => {
-      if (typeof p['parent'] === 'string' && typeof p['context'] === 'string') this.parents.set(p['context'], p['parent']);
+      if (typeof p.parent === 'string' && typeof p.context === 'string') this.parents.set(p.context, p.parent);
     });
     conn.on('browsingContext.contextDestroyed', (p) => {
-      if (typeof p['context'] === 'string') this.parents.delete(p['context']);
+      if (typeof p.context === 'string') this.parents.delete(p.context);
     });
   }
 
@@ -155,23 +161,31 @@ export class BidiBrowser {
   }
 
   /** Listens to console, network and load events of `top` and of every frame inside it. */
-  onTop(top: string, listener: ContextEventListener): () => void {
+  onTop(top: string, listener: TopEventListener): () => void {
     return listen(this.topListeners, top, listener);
   }
 
-  private routeTop(method: string, params: Record<string, unknown>): void {
-    const source = params['source'] as { context?: unknown } | undefined;
-    const ctx = typeof params['context'] === 'string' ? params['context'] : source?.context;
-    if (typeof ctx !== 'string') return;
-    const set = this.topListeners.get(this.topOf(ctx));
-    if (set) for (const l of [...set]) l(method, { ...params, frame: ctx });
+  /** Hands `ev` to the listeners of the top-level page of the frame it names (log entries name it in `source`). */
+  private forwardTop<E extends TopEventName>(ev: E): void {
+    this.conn.on(ev, (params) => {
+      const ctx = 'context' in params && typeof params.context === 'string' ? params.context : 'source' in params ? params.source?.context : undefined;
+      if (typeof ctx !== 'string') return;
+      const set = this.topListeners.get(this.topOf(ctx));
+      // TypeScript cannot pair a generic name with its params (microsoft/TypeScript#30581); `ev` named them.
+      const event = [ev, { ...params, frame: ctx }] as TopEventArgs[E];
+      if (set) for (const l of [...set]) l(...event);
+    });
   }
 
-  private route(method: string, params: Record<string, unknown>): void {
-    const ctx = params['context'];
-    if (typeof ctx !== 'string') return;
-    const set = this.contextListeners.get(ctx);
-    if (set) for (const l of [...set]) l(method, params);
+  /** Hands `ev` to the listeners of the context it names. */
+  private forward<E extends ContextEventName>(ev: E): void {
+    this.conn.on(ev, (params) => {
+      const ctx = params.context;
+      if (typeof ctx !== 'string') return;
+      const set = this.contextListeners.get(ctx);
+      const event = [ev, params] as BidiEventArgs[E]; // as in forwardTop
+      if (set) for (const l of [...set]) l(...event);
+    });
   }
 
   /**

@@ -83,8 +83,8 @@ describe('BidiConnection', () => {
 
   it('dispatches events to listeners of that event only, until unsubscribed', async () => {
     const seen: unknown[] = [];
-    const off = conn.on('browsingContext.load', (p) => seen.push(p['context']));
-    conn.on('browsingContext.other', () => seen.push('wrong'));
+    const off = conn.on('browsingContext.load', (p) => seen.push(p.context));
+    conn.on('browsingContext.domContentLoaded', () => seen.push('wrong'));
     stub.event('browsingContext.load', { context: 'a' });
     await conn.sendRaw('sync', {});
     off();

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { Commands } from 'webdriver-bidi-protocol';
+import type { Commands, EventData } from 'webdriver-bidi-protocol';
 import { ProviderError } from '@browser-provider/core/toolkit';
 import { browserGone, translateBidiError, type GoneReason } from './errors';
 
@@ -35,7 +35,19 @@ export type BidiMethod = keyof BidiCommands;
 export type BidiParams<M extends BidiMethod> = Wire<BidiCommands[M]['params']>;
 export type BidiResult<M extends BidiMethod> = BidiCommands[M]['returnType'];
 
-export type EventListener = (params: Record<string, unknown>) => void;
+/**
+ * Every event we listen to, by name, with its params: the spec's events from `webdriver-bidi-protocol`,
+ * keyed by `method` as the commands are. Nothing checks an event's params at run time (as with
+ * results), so handlers still guard the fields a browser of another version may leave out.
+ */
+type SpecEvents = { [E in EventData as E['method']]: Wire<E['params']> };
+export interface BidiEvents extends SpecEvents {}
+
+export type BidiEventName = keyof BidiEvents;
+export type BidiEventParams<E extends BidiEventName> = BidiEvents[E];
+/** `[name, params]` of each event, by name: `BidiEventArgs[E]` for one, a switch on the name narrows the params. */
+export type BidiEventArgs = { [E in BidiEventName]: [method: E, params: BidiEventParams<E>] };
+export type EventListener<E extends BidiEventName> = (params: BidiEventParams<E>) => void;
 
 interface Pending {
   method: string;
@@ -47,7 +59,7 @@ interface Pending {
 export class BidiConnection {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly listeners = new Map<string, Set<(params: unknown) => void>>();
   private readonly closeListeners = new Set<(e: ProviderError) => void>();
   private closedWith: ProviderError | undefined;
 
@@ -124,11 +136,13 @@ export class BidiConnection {
   }
 
   /** Subscribes a listener to one event name (e.g. `browsingContext.load`); returns the unsubscriber. */
-  on(event: string, listener: EventListener): () => void {
+  on<E extends BidiEventName>(event: E, listener: EventListener<E>): () => void {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener);
-    return () => set.delete(listener);
+    // Kept by name: onMessage calls it only with params of an event of that name.
+    const untyped = listener as (params: unknown) => void;
+    set.add(untyped);
+    return () => set.delete(untyped);
   }
 
   /** Called once when the connection is lost, with the error every later command gets. */
@@ -165,7 +179,7 @@ export class BidiConnection {
   }
 
   private onMessage(text: string): void {
-    let msg: { id?: number | null; type?: string; method?: string; params?: Record<string, unknown>; result?: unknown } & Partial<BidiErrorReply>;
+    let msg: { id?: number | null; type?: string; method?: string; params?: unknown; result?: unknown } & Partial<BidiErrorReply>;
     try {
       msg = JSON.parse(text);
     } catch {

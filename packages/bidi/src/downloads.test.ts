@@ -67,20 +67,23 @@ describe('console and network buffers', () => {
     expect(r.since(mark)).toEqual([3, 4, 5]);
   });
 
+  // Sparse params, as a browser of another version may send them: the guards fill in what is missing.
+  const entry = (p: object) => consoleEntry(p as Parameters<typeof consoleEntry>[0]);
   it('turn log.entryAdded into console entries', () => {
-    expect(consoleEntry({ type: 'console', method: 'log', level: 'info', text: 'hi 1', timestamp: 5 })).toEqual({ level: 'log', text: 'hi 1', timestamp: 5, source: 'console' });
-    expect(consoleEntry({ type: 'javascript', level: 'error', text: 'Error: x', timestamp: 6 })).toMatchObject({ level: 'error', source: 'javascript' });
-    expect(consoleEntry({ type: 'console', method: 'log', level: 'info', text: 'y'.repeat(20_000), timestamp: 1 }).text.length).toBeLessThan(10_010);
+    expect(entry({ type: 'console', method: 'log', level: 'info', text: 'hi 1', timestamp: 5 })).toEqual({ level: 'log', text: 'hi 1', timestamp: 5, source: 'console' });
+    expect(entry({ type: 'javascript', level: 'error', text: 'Error: x', timestamp: 6 })).toMatchObject({ level: 'error', source: 'javascript' });
+    expect(entry({ type: 'console', method: 'log', level: 'info', text: 'y'.repeat(20_000), timestamp: 1 }).text.length).toBeLessThan(10_010);
   });
 
   it('fold a request, its redirect and its response into one entry', () => {
     const log = new NetworkLog();
+    const feed = (method: Parameters<NetworkLog['onEvent']>[0], p: object) => log.onEvent(...([method, p] as Parameters<NetworkLog['onEvent']>));
     const req = (url: string) => ({ request: { request: 'r1', url, method: 'GET', destination: 'document' }, timestamp: 100 });
-    log.onEvent('network.beforeRequestSent', req('http://a/1'));
-    log.onEvent('network.beforeRequestSent', { ...req('http://a/2'), timestamp: 120 });
-    log.onEvent('network.responseCompleted', { request: { request: 'r1' }, response: { status: 200 }, timestamp: 150 });
-    log.onEvent('network.beforeRequestSent', { request: { request: 'r2', url: 'http://a/x', method: 'POST' }, timestamp: 160 });
-    log.onEvent('network.fetchError', { request: { request: 'r2' }, timestamp: 170 });
+    feed('network.beforeRequestSent', req('http://a/1'));
+    feed('network.beforeRequestSent', { ...req('http://a/2'), timestamp: 120 });
+    feed('network.responseCompleted', { request: { request: 'r1' }, response: { status: 200 }, timestamp: 150 });
+    feed('network.beforeRequestSent', { request: { request: 'r2', url: 'http://a/x', method: 'POST' }, timestamp: 160 });
+    feed('network.fetchError', { request: { request: 'r2' }, timestamp: 170 });
     expect(log.entries.toArray()).toEqual([
       { request_id: 'r1', method: 'GET', url: 'http://a/2', resource_type: 'document', started_at: 100, status: 200, duration_ms: 50 },
       { request_id: 'r2', method: 'POST', url: 'http://a/x', started_at: 160, duration_ms: 10, failed: true },

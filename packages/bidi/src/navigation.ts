@@ -1,4 +1,5 @@
-import type { BidiBrowser } from './browser';
+import type { BidiBrowser, ContextEventName } from './browser';
+import type { BidiEventArgs } from './connection';
 
 /**
  * Watches one top-level context for a navigation that an action (click, key press) starts. Created
@@ -23,11 +24,11 @@ export class NavigationWatch {
     private readonly browser: BidiBrowser,
     context: string,
   ) {
-    this.off = browser.onContext(context, (method, p) => this.onEvent(method, p));
+    this.off = browser.onContext(context, (...event) => this.onEvent(...event));
   }
 
-  private onEvent(method: string, p: Record<string, unknown>): void {
-    const nav = typeof p['navigation'] === 'string' ? p['navigation'] : null;
+  private onEvent(...[method, p]: BidiEventArgs[ContextEventName]): void {
+    const nav = 'navigation' in p && typeof p.navigation === 'string' ? p.navigation : null;
     switch (method) {
       case 'browsingContext.navigationStarted':
         this.navigation = nav ?? '';

@@ -1,4 +1,6 @@
 import type { ConsoleEntry, NetworkDetail, NetworkEntry, NetworkHeader } from '@browser-provider/core/backend';
+import type { TopEventName } from './browser';
+import type { BidiEventArgs, BidiEventParams } from './connection';
 
 /** Entries kept per page for `console.list` / `network.list`: the newest, a bounded amount of memory. */
 export const RING_SIZE = 500;
@@ -43,41 +45,31 @@ export class RingBuffer<T> {
 }
 
 /** A BiDi `log.entryAdded` as a console entry: `console.*` calls and uncaught errors alike. */
-export function consoleEntry(p: Record<string, unknown>): ConsoleEntry {
-  const text = typeof p['text'] === 'string' ? p['text'] : '';
-  const method = typeof p['method'] === 'string' ? p['method'] : undefined;
+export function consoleEntry(p: BidiEventParams<'log.entryAdded'>): ConsoleEntry {
+  const text = typeof p.text === 'string' ? p.text : '';
+  const method = 'method' in p && typeof p.method === 'string' ? p.method : undefined;
   // BiDi levels are only debug/info/warn/error; the console method (log, warn, table, …) says more.
-  const level = p['type'] === 'javascript' ? 'error' : (method ?? String(p['level'] ?? 'info'));
+  const level = p.type === 'javascript' ? 'error' : (method ?? String(p.level ?? 'info'));
   return {
     level,
     text: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text,
-    timestamp: typeof p['timestamp'] === 'number' ? p['timestamp'] : Date.now(),
-    source: p['type'] === 'javascript' ? 'javascript' : 'console',
+    timestamp: typeof p.timestamp === 'number' ? p.timestamp : Date.now(),
+    source: p.type === 'javascript' ? 'javascript' : 'console',
   };
 }
 
-interface BidiHeader {
-  name?: unknown;
-  value?: { type?: unknown; value?: unknown };
-}
-
-interface BidiRequest {
-  request?: string;
-  url?: string;
-  method?: string;
-  destination?: string;
-  initiatorType?: string | null;
-  headers?: BidiHeader[];
-}
+type NetworkEventName = Exclude<TopEventName, 'log.entryAdded'>;
+type RequestData = BidiEventParams<'network.beforeRequestSent'>['request'];
+type ResponseData = BidiEventParams<'network.responseCompleted'>['response'];
 
 /** Headers kept per request or response, and the longest value kept: a page chooses them, our memory must stay bounded. */
 const MAX_HEADERS = 200;
 const MAX_HEADER_CHARS = 8_000;
 
 /** BiDi headers (a string value, or base64 bytes for a value that is not UTF-8) as name/value pairs, bounded. */
-function headersOf(raw: unknown): NetworkHeader[] {
+function headersOf(raw: RequestData['headers'] | undefined): NetworkHeader[] {
   if (!Array.isArray(raw)) return [];
-  return (raw as BidiHeader[]).slice(0, MAX_HEADERS).map((h) => {
+  return raw.slice(0, MAX_HEADERS).map((h) => {
     const v = h.value?.value;
     const value = typeof v !== 'string' ? '' : h.value?.type === 'base64' ? Buffer.from(v, 'base64').toString('latin1') : v;
     return { name: String(h.name ?? '').slice(0, MAX_HEADER_CHARS), value: value.slice(0, MAX_HEADER_CHARS) };
@@ -105,15 +97,14 @@ export class NetworkLog {
     for (const id of this.#headers.keys()) if (!kept.has(id)) this.#headers.delete(id);
   }
 
-  onEvent(method: string, p: Record<string, unknown>): void {
-    const req = (p['request'] ?? {}) as BidiRequest;
+  onEvent(...[method, p]: BidiEventArgs[NetworkEventName]): void {
+    const req: Partial<RequestData> = p.request ?? {};
     const id = req.request;
     if (typeof id !== 'string') return;
-    const at = typeof p['timestamp'] === 'number' ? p['timestamp'] : Date.now();
+    const at = typeof p.timestamp === 'number' ? p.timestamp : Date.now();
     if (method === 'network.beforeRequestSent') {
       const existing = this.entries.find((e) => e.request_id === id);
-      const initiator = (p['initiator'] ?? {}) as { type?: string };
-      const type = req.destination || req.initiatorType || initiator.type;
+      const type = req.destination || req.initiatorType || p.initiator?.type;
       const fresh: NetworkEntry = {
         request_id: id,
         method: req.method ?? 'GET',
@@ -134,7 +125,7 @@ export class NetworkLog {
     // for a fetch whose body the page never reads.
     if (method !== 'network.responseStarted') entry.duration_ms = Math.max(0, at - entry.started_at);
     if (method === 'network.responseCompleted' || method === 'network.responseStarted') {
-      const response = p['response'] as { status?: unknown; headers?: unknown } | undefined;
+      const response: Partial<ResponseData> | undefined = p.response;
       if (typeof response?.status === 'number') entry.status = response.status;
       const h = this.#headers.get(id);
       if (h && response?.headers !== undefined) h.response = headersOf(response.headers);

@@ -102,15 +102,15 @@ export class BidiPage implements BackendPage {
   ) {
     this.mainFrame = targetId;
     this.offObserve.push(
-      browser.onTop(targetId, (method, p) => {
-        if (method === 'log.entryAdded') {
-          const entry = consoleEntry(p);
+      browser.onTop(targetId, (...event) => {
+        if (event[0] === 'log.entryAdded') {
+          const entry = consoleEntry(event[1]);
           this.consoleLog.push(entry);
           this.links?.emit({ type: 'console', page: this, entry });
-        } else this.networkLog.onEvent(method, p);
+        } else this.networkLog.onEvent(...event);
       }),
       browser.onContext(targetId, (method, p) => {
-        if (method === 'browsingContext.load' && typeof p['url'] === 'string') this.links?.emit({ type: 'navigated', page: this, url: p['url'] });
+        if (method === 'browsingContext.load' && typeof p.url === 'string') this.links?.emit({ type: 'navigated', page: this, url: p.url });
         // The new document's first script runs after its commit, and BiDi sends events in order. Without
         // navigationCommitted the start stands in: a few of the old document's last messages may show, none of the new one's hide.
         if (method === (browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.navigationStarted')) this.consoleMark = this.consoleLog.pushed;
@@ -407,7 +407,7 @@ export class BidiPage implements BackendPage {
     const replaced = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const commit = this.browser.supportsCommitted ? 'browsingContext.navigationCommitted' : 'browsingContext.domContentLoaded';
-    const off = this.browser.onContext(frame, (method) => {
+    const off = this.browser.onContext(frame, (...[method]) => {
       if ((method === commit || method === 'browsingContext.contextDestroyed') && !timer) {
         timer = setTimeout(() => replaced.abort(documentReplaced()), DOCUMENT_REPLACED_GRACE_MS);
       }

@@ -1,5 +1,6 @@
 import type { RouteAnswer, RouteDecider } from '@browser-provider/core/backend';
 import type { BidiBrowser } from './browser';
+import type { BidiEventParams } from './connection';
 import { isBidiError } from './errors';
 
 /**
@@ -11,7 +12,8 @@ import { isBidiError } from './errors';
  * or continueRequest (also when answering failed), so no page waits on us forever.
  */
 
-type Header = { name: string; value: { type: 'string'; value: string } };
+type BeforeRequestSent = BidiEventParams<'network.beforeRequestSent'>;
+type Header = BeforeRequestSent['request']['headers'][number];
 
 const header = (name: string, value: string): Header => ({ name, value: { type: 'string', value } });
 
@@ -104,11 +106,12 @@ export class SessionNetwork {
     await Promise.all([...this.#intercepts.keys()].map((c) => this.#remove(c)));
   }
 
-  async #onRequest(p: Record<string, unknown>): Promise<void> {
-    if (p['isBlocked'] !== true || !Array.isArray(p['intercepts'])) return;
+  async #onRequest(p: BeforeRequestSent): Promise<void> {
+    const intercepts = p.intercepts;
+    if (p.isBlocked !== true || !Array.isArray(intercepts)) return;
     const ours = await this.interceptIds();
-    if (!p['intercepts'].some((i) => ours.includes(i as string))) return;
-    const req = (p['request'] ?? {}) as { request?: string; url?: string; method?: string; headers?: Header[] };
+    if (!intercepts.some((i) => ours.includes(i))) return;
+    const req: Partial<BeforeRequestSent['request']> = p.request ?? {};
     if (typeof req.request !== 'string') return;
     const request = req.request;
     const answer = this.#decide?.({ url: String(req.url ?? ''), method: String(req.method ?? 'GET') });

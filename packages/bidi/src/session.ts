@@ -4,11 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { installSource, thrownText } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import type { BidiBrowser } from './browser';
+import type { BidiEventParams } from './connection';
 import { DownloadLedger, finalizeDownload, keepFetchedDownload } from './downloads';
 import type { RemoteDownloads } from './source';
 import { isBidiError } from './errors';
 import { BidiPage, SANDBOX, sandboxedPageScript, type PageLinks, type PageOptions } from './page';
 import { SessionNetwork } from './routing';
+
+type DownloadEventParams = BidiEventParams<'browsingContext.downloadWillBegin'> | BidiEventParams<'browsingContext.downloadEnd'>;
 
 const BROWSER_WENT_AWAY = 'the browser went away';
 
@@ -131,10 +134,10 @@ export class BidiSession implements BackendSession {
   }
 
   /** A top-level context opened by one of our pages (window.open, target=_blank) joins the session. */
-  private onContextCreated(p: Record<string, unknown>): void {
-    if (this.closed || p['parent'] !== null && p['parent'] !== undefined) return;
-    const opener = this.pageOf(p['originalOpener']);
-    const context = p['context'];
+  private onContextCreated(p: BidiEventParams<'browsingContext.contextCreated'>): void {
+    if (this.closed || p.parent !== null && p.parent !== undefined) return;
+    const opener = this.pageOf(p.originalOpener);
+    const context = p.context;
     if (opener === undefined || typeof context !== 'string' || [...this.pages].some((x) => x.targetId === context)) return;
     const page = this.track(context);
     // Its first requests may pass before its intercept is in place: BiDi tells us of a popup only once it exists.
@@ -146,10 +149,10 @@ export class BidiSession implements BackendSession {
    * Answers a dialog at once by the session's policy, so no call waits on it. The browser runs with
    * unhandledPromptBehavior "ignore", so nothing else answers it before we do.
    */
-  private async onPrompt(p: Record<string, unknown>): Promise<void> {
-    const page = this.pageOf(p['context']);
+  private async onPrompt(p: BidiEventParams<'browsingContext.userPromptOpened'>): Promise<void> {
+    const page = this.pageOf(p.context);
     if (page === undefined || this.closed) return;
-    const type = (['alert', 'confirm', 'prompt', 'beforeunload'].includes(String(p['type'])) ? p['type'] : 'alert') as DialogType;
+    const type: DialogType = ['alert', 'confirm', 'prompt', 'beforeunload'].includes(String(p.type)) ? p.type : 'alert';
     const answer = this.dialogPolicy.decide(type, page.targetId);
     const userText = answer.accept && type === 'prompt' ? answer.promptText : undefined;
     try {
@@ -166,38 +169,39 @@ export class BidiSession implements BackendSession {
       page,
       dialog: {
         type,
-        message: typeof p['message'] === 'string' ? p['message'] : '',
-        ...(typeof p['defaultValue'] === 'string' ? { default_value: p['defaultValue'] } : {}),
+        message: typeof p.message === 'string' ? p.message : '',
+        ...(typeof p.defaultValue === 'string' ? { default_value: p.defaultValue } : {}),
         accepted: answer.accept,
         ...(userText !== undefined ? { prompt_text: userText } : {}),
       },
     });
   }
 
-  private downloadKey(p: Record<string, unknown>): string | undefined {
-    const k = p['download'] ?? p['navigation'];
+  /** A download's own id where the browser sends one (`download`, newer than the spec's types we pin), else its navigation's. */
+  private downloadKey(p: DownloadEventParams): string | undefined {
+    const k = ('download' in p ? p.download : undefined) ?? p.navigation;
     return typeof k === 'string' ? k : undefined;
   }
 
-  private onDownloadBegin(p: Record<string, unknown>): void {
+  private onDownloadBegin(p: BidiEventParams<'browsingContext.downloadWillBegin'>): void {
     const key = this.downloadKey(p);
-    if (key === undefined || this.pageOf(p['context']) === undefined || !this.downloadsEnabled) return;
-    const url = typeof p['url'] === 'string' ? p['url'] : '';
-    this.downloadLedger.begin(key, url, safeFileName(typeof p['suggestedFilename'] === 'string' ? p['suggestedFilename'] : '', 'download'));
+    if (key === undefined || this.pageOf(p.context) === undefined || !this.downloadsEnabled) return;
+    const url = typeof p.url === 'string' ? p.url : '';
+    this.downloadLedger.begin(key, url, safeFileName(typeof p.suggestedFilename === 'string' ? p.suggestedFilename : '', 'download'));
   }
 
-  private onDownloadEnd(p: Record<string, unknown>): void {
+  private onDownloadEnd(p: BidiEventParams<'browsingContext.downloadEnd'>): void {
     const key = this.downloadKey(p);
     if (key === undefined || this.closed) return;
-    const record = this.downloadLedger.end(key, typeof p['url'] === 'string' ? p['url'] : undefined);
+    const record = this.downloadLedger.end(key, typeof p.url === 'string' ? p.url : undefined);
     if (record === undefined) return;
-    const reported = typeof p['filepath'] === 'string' ? p['filepath'] : undefined;
-    if (p['status'] === 'complete' && this.remoteDownloads !== undefined) {
-      void this.fetchRemote(this.remoteDownloads, record, reported, p['context']);
+    const reported = 'filepath' in p && typeof p.filepath === 'string' ? p.filepath : undefined;
+    if (p.status === 'complete' && this.remoteDownloads !== undefined) {
+      void this.fetchRemote(this.remoteDownloads, record, reported, p.context);
       return;
     }
     let done: DownloadRecord;
-    if (p['status'] !== 'complete') done = { ...record, state: 'canceled' };
+    if (p.status !== 'complete') done = { ...record, state: 'canceled' };
     else {
       try {
         done = finalizeDownload(record, reported, [...this.browser.downloadDirs], this.scratch.dir('downloads'));
@@ -205,7 +209,7 @@ export class BidiSession implements BackendSession {
         done = { ...record, state: 'failed', reason: thrownText(e) };
       }
     }
-    this.finishDownload(done, p['context']);
+    this.finishDownload(done, p.context);
   }
 
   /** The record stays `in_progress` until the file is here: a download is complete once it can be read. */
@@ -283,7 +287,7 @@ export class BidiSession implements BackendSession {
     const page = new BidiPage(this.browser, context, this.pageOptions, (p) => this.pages.delete(p), this.links);
     this.pages.add(page);
     // A tab that closes itself (window.close) leaves the session; later calls get page_not_found.
-    const off = this.browser.onContext(context, (method) => {
+    const off = this.browser.onContext(context, (...[method]) => {
       if (method === 'browsingContext.contextDestroyed') {
         off();
         this.network.pageClosed(context);

@@ -28,7 +28,7 @@ export class WindowPool {
   private readonly slots: Slot[] = [];
 
   constructor(private readonly conn: BidiConnection) {
-    conn.on('browsingContext.contextDestroyed', (p) => this.onDestroyed(p['context']));
+    conn.on('browsingContext.contextDestroyed', (p) => this.onDestroyed(p.context));
   }
 
   /** Windows open for pages (busy and idle), for status and tests. */
