@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clickAt, pressKeys } from '@browser-provider/core';
 import { OP_CALLER } from '@browser-provider/page-script';
 import { listenerRecorderExpression, listenerRecorderSource } from '@browser-provider/page-script/recorder';
 import { BidiBackend, type BidiAdapter } from './backend';
@@ -151,25 +152,25 @@ describe('BidiBackend (stub remote end)', () => {
   it('reports navigated only when the click started a navigation that committed', async () => {
     const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
     const ctx = page.targetId;
-    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
+    expect(await clickAt(page, { x: 1, y: 2 }, sig())).toEqual({ navigated: false });
     stub.handle('input.performActions', (_p, sock) => {
       setTimeout(() => sock.event('browsingContext.navigationStarted', { context: ctx, navigation: 'n1', url: 'u' }), 10);
       setTimeout(() => sock.event('browsingContext.navigationCommitted', { context: ctx, navigation: 'n1', url: 'u' }), 100);
       return {};
     });
-    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: true });
+    expect(await clickAt(page, { x: 1, y: 2 }, sig())).toEqual({ navigated: true });
     stub.handle('input.performActions', (_p, sock) => {
       sock.event('browsingContext.navigationStarted', { context: ctx, navigation: 'n2', url: 'u#a' });
       sock.event('browsingContext.fragmentNavigated', { context: ctx, navigation: 'n2', url: 'u#a' });
       return {};
     });
-    expect(await page.press(['Enter'], sig())).toEqual({ navigated: false });
+    expect(await pressKeys(page, ['Enter'], sig())).toEqual({ navigated: false });
     // An iframe navigating is not a navigation of the page.
     stub.handle('input.performActions', (_p, sock) => {
       sock.event('browsingContext.navigationStarted', { context: 'child', navigation: 'n3', url: 'u' });
       return {};
     });
-    expect(await page.click({ x: 1, y: 2 }, sig())).toEqual({ navigated: false });
+    expect(await clickAt(page, { x: 1, y: 2 }, sig())).toEqual({ navigated: false });
   });
 
   it('asks for the click report after the dispatch, or alongside it where the adapter says so; releases only keys and failures', async () => {
@@ -185,24 +186,24 @@ describe('BidiBackend (stub remote end)', () => {
       return 'none' as const;
     };
     const page = await (await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
-    expect(await page.click({ x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
+    expect(await clickAt(page, { x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
     expect(order).toEqual(['perform sent', 'perform answered', 'report (alongside: false)']);
     // A click leaves nothing pressed: no release; keys are released after their dispatch.
     expect(sent('input.releaseActions')).toEqual([]);
-    await page.press(['a'], sig());
+    await pressKeys(page, ['a'], sig());
     expect(sent('input.releaseActions')).toHaveLength(1);
 
     const alongside = new BidiBackend({ ...adapter(stub, procs), reportAlongsideInput: true }, { pageScript: () => SOURCE });
     try {
       const page2 = await (await alongside.createSession({ isolation: 'shared', attach: 'never', signal: sig() })).newPage(sig());
       order.length = 0;
-      expect(await page2.click({ x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
+      expect(await clickAt(page2, { x: 1, y: 2 }, sig(), report)).toEqual({ navigated: false });
       // Asked before the dispatch was answered (the page waits for the click to be over).
       expect([...order].sort()).toEqual(['perform answered', 'perform sent', 'report (alongside: true)']);
       expect(order.at(-1)).toBe('perform answered');
       // A failed dispatch may leave the button down: that one is released.
       stub.handle('input.performActions', () => ({ error: 'move target out of bounds', message: 'outside the viewport' }));
-      await expect(page2.click({ x: 1, y: 2 }, sig(), report)).rejects.toThrow();
+      await expect(clickAt(page2, { x: 1, y: 2 }, sig(), report)).rejects.toThrow();
       expect(sent('input.releaseActions')).toHaveLength(2);
     } finally {
       await alongside.shutdown();

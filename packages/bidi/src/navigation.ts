@@ -14,7 +14,7 @@ import type { BidiEventArgs } from './connection';
  */
 export type NavOutcome = 'committed' | 'same_document' | 'failed';
 
-export class NavigationWatch {
+export class ContextWatch {
   private navigation: string | null = null;
   private outcome: NavOutcome | null = null;
   private wake: (() => void) | null = null;

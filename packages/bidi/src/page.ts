@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
+import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationWatch, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions } from '@browser-provider/core/backend';
 import type { MediaOverrides } from '@browser-provider/protocol';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core/toolkit';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
@@ -9,8 +9,7 @@ import type { Script } from 'webdriver-bidi-protocol';
 import type { BidiBrowser } from './browser';
 import type { BidiMethod, BidiParams, BidiResult } from './connection';
 import { documentReplaced, isBidiError } from './errors';
-import { clickActions, chordActions, hoverActions, typeActions, type Actions } from './input';
-import { NavigationWatch } from './navigation';
+import { ContextWatch } from './navigation';
 import { jpegSize, pngSize } from './png';
 
 /** Tuning and hooks the engine adapter may pass (the only place engines differ at page level). */
@@ -37,6 +36,8 @@ export interface PageLinks {
   collector?: string;
 }
 
+/** What `input.performActions` takes: one entry per input source (core's W3C sources are that shape). */
+type Actions = BidiParams<'input.performActions'>['actions'];
 type RemoteValue = Script.RemoteValue;
 type EvalResult = Script.EvaluateResult;
 /** An argument of `script.callFunction` (a number or string is all we pass). */
@@ -85,6 +86,7 @@ const CHILD_FRAME = `function (id) {
 
 export class BidiPage implements BackendPage {
   readonly mainFrame: FrameKey;
+  readonly reportAlongsideInput: boolean;
   private closed = false;
   private readonly consoleLog = new RingBuffer<ConsoleEntry>();
   /** `consoleLog.pushed` when the current document's navigation committed: where "since the last navigation" starts. */
@@ -101,6 +103,7 @@ export class BidiPage implements BackendPage {
     private readonly links?: PageLinks,
   ) {
     this.mainFrame = targetId;
+    this.reportAlongsideInput = opts.reportAlongsideInput;
     this.offObserve.push(
       browser.onTop(targetId, (...event) => {
         if (event[0] === 'log.entryAdded') {
@@ -123,7 +126,7 @@ export class BidiPage implements BackendPage {
   }
 
   async navigate(url: string, waitUntil: 'load' | 'domcontentloaded' | 'none', signal: AbortSignal): Promise<void> {
-    const watch = waitUntil === 'none' ? new NavigationWatch(this.browser, this.targetId) : undefined;
+    const watch = waitUntil === 'none' ? new ContextWatch(this.browser, this.targetId) : undefined;
     try {
       const res = await this.send('browsingContext.navigate', { context: this.targetId, url, wait: WAIT[waitUntil] }, signal);
       // `wait: none` answers when the navigation started; the interface promises it has committed.
@@ -157,17 +160,6 @@ export class BidiPage implements BackendPage {
     return typeof ctx === 'string' ? ctx : null;
   }
 
-  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture?: ClickGesture): Promise<{ navigated: boolean }> {
-    // A click leaves no button or key pressed, and neither Firefox 153 nor Chromium 156 merges the
-    // clicks of separate performActions into one gesture (checked: event.detail starts at 1 again,
-    // also right after a double click): no release needed.
-    return this.dispatch(clickActions(point, gesture), true, signal, report, false);
-  }
-
-  async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
-    await this.dispatch(hoverActions(point), false, signal);
-  }
-
   async input(sources: readonly InputSource[], signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
     let done = false;
     try {
@@ -179,12 +171,13 @@ export class BidiPage implements BackendPage {
     }
   }
 
-  async typeText(text: string, signal: AbortSignal): Promise<void> {
-    await this.dispatch(typeActions(text), false, signal);
-  }
-
-  async press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
-    return this.dispatch(chordActions(keys), true, signal);
+  /** A navigation is reported by events, so the watch listens from before the input is sent. */
+  async watchNavigation(): Promise<NavigationWatch> {
+    const watch = new ContextWatch(this.browser, this.targetId);
+    return {
+      settle: (hint, signal) => watch.settle(hint === 'none' ? 0 : hint === 'started' ? STARTED_NAVIGATION_WAIT_MS : this.opts.navigationGraceMs, signal),
+      dispose: () => watch.dispose(),
+    };
   }
 
   async screenshot(opts: ScreenshotOptions, signal: AbortSignal): Promise<Screenshot> {
@@ -217,7 +210,7 @@ export class BidiPage implements BackendPage {
 
   async history(delta: -1 | 1, waitUntil: 'load' | 'domcontentloaded', signal: AbortSignal): Promise<void> {
     const before = await this.url(signal);
-    const watch = new NavigationWatch(this.browser, this.targetId);
+    const watch = new ContextWatch(this.browser, this.targetId);
     try {
       try {
         await this.send('browsingContext.traverseHistory', { context: this.targetId, delta }, signal);
@@ -340,36 +333,6 @@ export class BidiPage implements BackendPage {
       });
     }
     await this.send('input.setFiles', { context: frame, element: { sharedId: v.sharedId }, files: paths }, signal);
-  }
-
-  /**
-   * Dispatches `actions`, asks `report` what the page saw (alongside the dispatch where the adapter
-   * says so, else after it), then (with `release`, and always after a failure) releases whatever is
-   * still pressed.
-   */
-  private async dispatch(actions: Actions, watchNavigation: boolean, signal: AbortSignal, report?: ClickReportFn, release = true): Promise<{ navigated: boolean }> {
-    const watch = watchNavigation ? new NavigationWatch(this.browser, this.targetId) : undefined;
-    const ask = (alongside: boolean) => (report ? report(signal, alongside).catch((): NavigationHint => 'unknown') : Promise.resolve<NavigationHint>('unknown'));
-    try {
-      let hint: NavigationHint = 'unknown';
-      let dispatched = false;
-      try {
-        const perform = this.send('input.performActions', { context: this.targetId, actions }, signal);
-        const early = watch && this.opts.reportAlongsideInput ? ask(true) : undefined;
-        await perform;
-        dispatched = true;
-        // Otherwise one command at a time: Firefox 153 answers a command that overlaps
-        // input.performActions or input.releaseActions only after ~40 ms.
-        if (watch) hint = await (early ?? ask(false));
-      } finally {
-        if (release || !dispatched) await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
-      }
-      if (!watch) return { navigated: false };
-      const grace = hint === 'none' ? 0 : hint === 'started' ? STARTED_NAVIGATION_WAIT_MS : this.opts.navigationGraceMs;
-      return { navigated: await watch.settle(grace, signal) };
-    } finally {
-      watch?.dispose();
-    }
   }
 
   private async invoke(frame: FrameKey, op: string, argsJson: string, signal: AbortSignal): Promise<unknown> {

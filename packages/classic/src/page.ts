@@ -1,14 +1,13 @@
 import type { DriverClient } from './client';
-import { PLAIN_CLICK } from '@browser-provider/core/backend';
-import { callPageOp, chordKeyActions, clickSources, evalSyntaxError, keyboard, mouse, noHistoryEntry, pointerMove, ProviderError, sleep, textKeyActions, unsupportedClickOption, unsupportedOption } from '@browser-provider/core/toolkit';
-import type { BackendEvent, BackendPage, ClickGesture, ClickReportFn, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
+import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep, unsupportedOption } from '@browser-provider/core/toolkit';
+import type { BackendEvent, BackendPage, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NavigationWatch, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
 import { childFrameKey, isFrameElementScript, TOP_FRAME } from './frames';
 import { navigate, type WaitUntil } from './navigate';
 import { captureScreenshot } from './screenshot';
-import type { ClassicQuirks } from './quirks';
+import { applyQuirks, type ClassicQuirks, type LastPress } from './quirks';
 import { addCookies, removeCookies, sizeViewport } from './jar';
 import type { WireMethod } from './wire';
 
@@ -43,8 +42,8 @@ const WEB_ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 export class ClassicPage implements BackendPage {
   readonly mainFrame: FrameKey = TOP_FRAME;
   private closedWhy: string | undefined;
-  /** Where and when this page's last click gesture ended (see click). */
-  private lastClick: { x: number; y: number; at: number } | undefined;
+  /** Where and when this page's last press was sent (see ClassicQuirks.mergesPressesWithin). */
+  private readonly lastPress: LastPress = {};
 
   constructor(
     private readonly conn: DriverConnection,
@@ -181,31 +180,25 @@ export class ClassicPage implements BackendPage {
   }
 
   /**
-   * Runs input actions in the top document and reports whether the top-level document changed. With
-   * `report` (asked between the dispatch and the check, outside the top frame's turn so it may enter
-   * another frame), a page that saw no navigation start spares the settle wait and the second look.
+   * Reads the document token (and, for popups, the open windows) before the input, and after it
+   * whether the top-level document changed. `settle` runs outside the input's turn, after core asked
+   * the page for its report (which may enter another frame).
    */
-  private async inputThenDetect(signal: AbortSignal, actions: object[], report?: ClickReportFn): Promise<{ navigated: boolean }> {
-    const { before, windows } = await this.inFrame(TOP_FRAME, signal, async (c) => {
-      const token = await this.navToken(c);
-      const open = this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined;
-      try {
-        await c.performActions(actions);
-      } finally {
-        // Nothing stays pressed for the next command, whatever failed (a click's count is another
-        // matter: see click).
-        await c.releaseActions();
-      }
-      return { before: token, windows: open };
-    });
-    const hint: NavigationHint = report ? await report(signal, false).catch((): NavigationHint => 'unknown') : 'unknown';
+  async watchNavigation(signal: AbortSignal): Promise<NavigationWatch> {
+    const { before, windows } = await this.inFrame(TOP_FRAME, signal, async (c) => ({
+      before: await this.navToken(c),
+      windows: this.hooks.onNewWindows ? new Set(await c.getWindowHandles()) : undefined,
+    }));
+    return { settle: (hint, s) => this.settle(before, windows, hint, s), dispose: () => undefined };
+  }
+
+  /** A page that saw no navigation start (`none`) spares the settle wait and the second look. */
+  private async settle(before: string, windows: Set<string> | undefined, hint: NavigationHint, signal: AbortSignal): Promise<boolean> {
     const { navigated, url } = await this.inFrame(TOP_FRAME, signal, async (c) => {
-      const popups = async () => {
-        if (windows === undefined) return;
+      if (windows !== undefined) {
         const fresh = (await c.getWindowHandles()).filter((h) => !windows.has(h) && !this.conn.ownedWindows.has(h));
         if (fresh.length > 0) this.hooks.onNewWindows?.(fresh, this);
-      };
-      await popups();
+      }
       if (hint === 'none') return { navigated: false, url: '' };
       // After a navigation, Execute Script waits for the new document (pageLoadStrategy), so a
       // changed token means the navigation has committed.
@@ -215,47 +208,18 @@ export class ClassicPage implements BackendPage {
       return { navigated: changed, url: changed ? await c.getUrl() : '' };
     });
     if (navigated) this.hooks.emit?.({ type: 'navigated', page: this, url });
-    return { navigated };
+    return navigated;
   }
 
-  async click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture: ClickGesture = PLAIN_CLICK): Promise<{ navigated: boolean }> {
-    const { clickButtons, mergesPressesWithin: merge } = this.hooks.quirks;
-    // Core refuses a button the backend does not list before this; refused here too, never pressed.
-    if (!clickButtons.includes(gesture.button)) throw unsupportedClickOption('button', gesture.button);
-    const at = viewportInt(point);
-    const last = this.lastClick;
-    if (merge && last && Math.abs(last.x - at.x) <= merge.px && Math.abs(last.y - at.y) <= merge.px) {
-      const wait = merge.ms - (Date.now() - last.at);
-      if (wait > 0) await sleep(wait, signal);
-    }
-    try {
-      return await this.inputThenDetect(signal, clickSources(at, gesture), report);
-    } finally {
-      this.lastClick = { ...at, at: Date.now() };
-    }
-  }
-
-  async hover(point: ViewportPoint, signal: AbortSignal): Promise<void> {
-    await this.inFrame(TOP_FRAME, signal, (c) => c.performActions([mouse([pointerMove(viewportInt(point))])]));
-  }
-
-  async typeText(text: string, signal: AbortSignal): Promise<void> {
-    if (!text) return;
-    await this.inFrame(TOP_FRAME, signal, async (c) => {
-      try {
-        await c.performActions([keyboard(textKeyActions(text))]);
-      } finally {
-        await c.releaseActions();
-      }
-    });
-  }
-
-  async press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }> {
-    return this.inputThenDetect(signal, [keyboard(chordKeyActions(keys))]);
-  }
-
+  /** Core's sources with integer points, sent once the engine's input quirks allow (see applyQuirks). */
   async input(sources: readonly InputSource[], signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
-    await this.performActions(sources.map(integerPoints), signal, opts.hold);
+    const actions = sources.map(integerPoints);
+    const sent = await applyQuirks(this.hooks.quirks, actions, this.lastPress, signal);
+    try {
+      await this.performActions(actions, signal, opts.hold);
+    } finally {
+      sent();
+    }
   }
 
   /**

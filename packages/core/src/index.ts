@@ -18,4 +18,5 @@ export { callerGlob, callerRegex, callerUrlGlob, PatternError } from './pattern'
 export { cut, LIMITS, pageInfoCut } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CORE_CAUSES, type CauseInfo } from './causes';
+export { clickAt, hoverAt, pressKeys, typeText, type ClickReportFn } from './gesture';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';

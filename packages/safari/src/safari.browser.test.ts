@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassicBackend, type ClassicPage, decodeFrameSnapshot, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
+import { clickAt, pressKeys, typeText } from '@browser-provider/core';
 import { ProviderError } from '@browser-provider/core/toolkit';
 import { pidLive } from '@browser-provider/core/host';
 import type { BackendPage, BackendSession, FrameKey } from '@browser-provider/core/backend';
@@ -135,24 +136,24 @@ describe('Safari backend on WebKitGTK', () => {
 
   it('clicks at a point with trusted input, and detects navigation', async () => {
     await page.navigate(`${site.base}/`, 'load', sig());
-    expect(await page.click({ x: 60, y: 30 }, sig())).toEqual({ navigated: false });
+    expect(await clickAt(page, { x: 60, y: 30 }, sig())).toEqual({ navigated: false });
     const info = await call<{ text: string }>(page, top, 'info');
     expect(info.text).toContain('clicked');
-    const nav = await page.click({ x: 20, y: 88 }, sig());
+    const nav = await clickAt(page, { x: 20, y: 88 }, sig());
     expect(nav.navigated).toBe(true);
     expect((await page.info(sig())).title).toBe('next');
   });
 
   it('types text into the focused input and submits with Enter', async () => {
     await page.navigate(`${site.base}/`, 'load', sig());
-    await page.click({ x: 100, y: 155 }, sig());
-    await page.typeText('héllo wörld', sig());
+    await clickAt(page, { x: 100, y: 155 }, sig());
+    await typeText(page, 'héllo wörld', sig());
     const q = await call<{ matches: { id: number }[] }>(page, top, 'query', { selector: '#t', limit: 1 });
     expect(await call<string>(page, top, 'value', 'x', q.matches[0]!.id)).toBe('héllo wörld');
-    await page.press(['Control', 'a'], sig());
-    await page.typeText('q', sig());
+    await pressKeys(page, ['Control', 'a'], sig());
+    await typeText(page, 'q', sig());
     expect(await call<string>(page, top, 'value', 'x', q.matches[0]!.id)).toBe('q');
-    const r = await page.press(['Enter'], sig());
+    const r = await pressKeys(page, ['Enter'], sig());
     expect(r.navigated).toBe(true);
     expect((await page.info(sig())).url).toBe(`${site.base}/next?q=q`);
   });
@@ -297,7 +298,7 @@ describe('Safari backend on WebKitGTK', () => {
       const check = await p.call(top, 'prepare', [snap.doc, button!.id!, 'click'], sig());
       expect(check.ok).toBe(true);
       if (!check.ok) return;
-      await p.click(check.point, sig());
+      await clickAt(p, check.point, sig());
       const probe = await p.call(top, 'probe', [{ text_present: 'clicked' }], sig());
       expect(probe.ok && probe.satisfied.text_present).toBe(true);
     } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError, type BackendPage, type BackendSession } from '@browser-provider/core';
+import { clickAt, pressKeys, ProviderError, typeText, type BackendPage, type BackendSession } from '@browser-provider/core';
 import type { BidiBackend, BidiSession } from '@browser-provider/bidi';
 import { groupRunning } from '@browser-provider/core/host';
 import { startFixtureSite, type FixtureSite } from './fixture-site';
@@ -73,7 +73,7 @@ export function describeBidiBackend(name: string, make: () => BidiBackend): void
       const btn = await center(page, page.mainFrame, '#btn');
       const out = await center(page, page.mainFrame, '#out');
       expect(await page.call(page.mainFrame, 'value', [out.doc, out.id], sig())).toBe('');
-      expect(await page.click(btn, sig())).toEqual({ navigated: false });
+      expect(await clickAt(page, btn, sig())).toEqual({ navigated: false });
       expect(await page.call(page.mainFrame, 'value', [out.doc, out.id], sig())).toBe('clicked');
       await page.close(sig());
     });
@@ -82,9 +82,9 @@ export function describeBidiBackend(name: string, make: () => BidiBackend): void
       const page = await session.newPage(sig());
       await page.navigate(`${site.a}/`, 'load', sig());
       const frag = await center(page, page.mainFrame, '#frag');
-      expect(await page.click(frag, sig())).toEqual({ navigated: false });
+      expect(await clickAt(page, frag, sig())).toEqual({ navigated: false });
       const link = await center(page, page.mainFrame, '#link');
-      expect(await page.click(link, sig())).toEqual({ navigated: true });
+      expect(await clickAt(page, link, sig())).toEqual({ navigated: true });
       expect((await page.info(sig())).url).toBe(`${site.a}/next`);
       await page.close(sig());
     });
@@ -93,17 +93,17 @@ export function describeBidiBackend(name: string, make: () => BidiBackend): void
       const page = await session.newPage(sig());
       await page.navigate(`${site.a}/`, 'load', sig());
       const out = await center(page, page.mainFrame, '#out');
-      await page.click(out, sig());
-      await page.typeText('héllo wörld ✓', sig());
+      await clickAt(page, out, sig());
+      await typeText(page, 'héllo wörld ✓', sig());
       expect(await page.call(page.mainFrame, 'value', [out.doc, out.id], sig())).toBe('héllo wörld ✓');
-      await page.press(['Control', 'a'], sig());
-      await page.press(['Backspace'], sig());
+      await pressKeys(page, ['Control', 'a'], sig());
+      await pressKeys(page, ['Backspace'], sig());
       expect(await page.call(page.mainFrame, 'value', [out.doc, out.id], sig())).toBe('');
-      await page.typeText('ab', sig());
-      await page.press(['ArrowLeft'], sig());
-      await page.typeText('X', sig());
+      await typeText(page, 'ab', sig());
+      await pressKeys(page, ['ArrowLeft'], sig());
+      await typeText(page, 'X', sig());
       expect(await page.call(page.mainFrame, 'value', [out.doc, out.id], sig())).toBe('aXb');
-      await expect(page.press(['NoSuchKey'], sig())).rejects.toMatchObject({ code: 'invalid_request' });
+      await expect(pressKeys(page, ['NoSuchKey'], sig())).rejects.toMatchObject({ code: 'invalid_request' });
       await page.close(sig());
     });
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend, BackendPage, BackendSession, ClickGesture } from '@browser-provider/core';
+import { clickAt, type Backend, type BackendPage, type BackendSession, type ClickGesture } from '@browser-provider/core';
 import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
 import { REALM_SPOOF_ROWS, realmSpoofPage } from './realm-spoof';
 
@@ -175,7 +175,7 @@ export function describeHostilePage(name: string, make: () => Backend, realm: 's
       if (lateMs > 0) await new Promise((w) => setTimeout(w, lateMs));
       let seen: { landed: boolean | null; began?: boolean } | undefined;
       // As core asks it: alongside the dispatch (Chrome), the report waits in the page for the click.
-      await p.click(r.point, sig(), async (s, alongside) => {
+      await clickAt(p, r.point, sig(), async (s, alongside) => {
         seen = await p.call(p.mainFrame, 'clickReport', alongside ? [free.doc, 2_000] : [free.doc], s);
         return 'unknown';
       });
@@ -223,7 +223,7 @@ export function describeHostilePage(name: string, make: () => Backend, realm: 's
         const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click', { button: row.gesture.button, count: row.gesture.count }], sig());
         if (!r.ok) throw new Error(r.message);
         let seen: { landed: boolean | null; reached?: string[]; began?: boolean } | undefined;
-        await p.click(
+        await clickAt(p, 
           r.point,
           sig(),
           async (s, alongside) => {
@@ -245,7 +245,7 @@ export function describeHostilePage(name: string, make: () => Backend, realm: 's
       const r = await p.call(p.mainFrame, 'prepare', [t.doc, t.id, 'click', { button: 'left', count: 2 }], sig());
       if (!r.ok) throw new Error(r.message);
       let seen: { landed: boolean | null; reached?: string[] } | undefined;
-      await p.click(r.point, sig(), async (s, alongside) => {
+      await clickAt(p, r.point, sig(), async (s, alongside) => {
         seen = await p.call(p.mainFrame, 'clickReport', alongside ? [t.doc, 2_000] : [t.doc], s);
         return 'unknown';
       }, { button: 'left', count: 2, modifiers: [] });
@@ -270,7 +270,7 @@ export function describeHostilePage(name: string, make: () => Backend, realm: 's
         expect(r.point.y).toBeLessThanOrEqual(bottom);
         if (row.id === 'corners') expect(r.point.x < 40 || r.point.x > 120 || r.point.y < 185 || r.point.y > 215).toBe(true);
         let landed: boolean | null | undefined;
-        await p.click(r.point, sig(), async (s, alongside) => {
+        await clickAt(p, r.point, sig(), async (s, alongside) => {
           landed = (await p.call(p.mainFrame, 'clickReport', alongside ? [t.doc, 2_000] : [t.doc], s)).landed;
           return 'unknown';
         });

@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, ClickModifier, EventName, Feature, MediaFeature, MediaOverrides, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, EventName, Feature, MediaFeature, MediaOverrides, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { CustomMethod } from './custom-method';
 import type { InputSource } from './input';
@@ -48,21 +48,19 @@ export interface Screenshot {
 export type NavigationHint = 'started' | 'none' | 'unknown';
 
 /**
- * Asks the page what it saw of a click. `alongside`: the backend sends it together with the dispatch
- * (it may reach the page before the click), so the page answers once the gesture is over.
+ * What one input did to the top-level document, watched from before the input was sent (a browser
+ * may report a navigation before it answers the input). Core makes one per input that may navigate,
+ * sends the input, asks the page what it saw, then settles and disposes it.
  */
-export type ClickReportFn = (signal: AbortSignal, alongside: boolean) => Promise<NavigationHint>;
-
-/** What one `page.click` presses: a button, `count` times at one point in one gesture, with keys held. */
-export interface ClickGesture {
-  button: ClickButton;
-  count: 1 | 2 | 3;
-  /** Pressed (in this order) before the pointer moves, released (in reverse) after the last click. */
-  modifiers: readonly ClickModifier[];
+export interface NavigationWatch {
+  /**
+   * Waits for a navigation the input started, as long as `hint` allows: `none` (the page saw none
+   * start) spares the grace period, `started` waits for it, `unknown` keeps the engine's grace. Then
+   * until it committed. Resolves whether a new top-level document replaced the old one.
+   */
+  settle(hint: NavigationHint, signal: AbortSignal): Promise<boolean>;
+  dispose(): void;
 }
-
-/** One left click with no keys held: what `click` does without a gesture. */
-export const PLAIN_CLICK: ClickGesture = { button: 'left', count: 1, modifiers: [] };
 
 export interface BackendPage {
   /** The browser's own id for the page (BiDi context id, WebDriver window handle), for logs. */
@@ -84,32 +82,22 @@ export interface BackendPage {
   childFrame(frame: FrameKey, iframeId: number, signal: AbortSignal): Promise<FrameKey | null>;
 
   /**
-   * Trusted pointer click (move, down, up) at a point of the top-level viewport, in CSS pixels.
-   * Resolves after the input was dispatched; when the input started a navigation of the top-level
-   * document, waits until it has committed and reports `navigated: true`.
-   *
-   * `report`, when given, is called once, right after the dispatch or alongside it, before any wait for
-   * a navigation to start: it asks the page what it saw. `none` (the page saw no navigation start) lets
-   * the backend skip its grace period; `started` makes it wait for that navigation; `unknown` keeps the grace.
-   *
-   * `gesture` (default PLAIN_CLICK) is dispatched as one action sequence. Core only passes a button
-   * the backend's `clickButtons()` lists; a backend given another refuses it (`unsupportedClickOption`).
-   */
-  click(point: ViewportPoint, signal: AbortSignal, report?: ClickReportFn, gesture?: ClickGesture): Promise<{ navigated: boolean }>;
-  /** Trusted pointer move to a point of the top-level viewport. */
-  hover(point: ViewportPoint, signal: AbortSignal): Promise<void>;
-  /**
    * Raw trusted input: W3C action sequences (pointer, wheel, key sources that core built, see
    * w3c/pointer.ts) at points of the top-level viewport, dispatched as one Perform Actions (BiDi
    * `input.performActions`, classic §17.5). With `hold`, whatever is still pressed afterwards stays
-   * pressed for the next call (a drag in parts); otherwise, and after any failure, it is released.
-   * No navigation wait: a gesture that may navigate is followed by core's own look.
+   * pressed for the next call (a drag in parts), and sources that end with everything up are not
+   * followed by a release; otherwise, and after any failure, it is released. No navigation wait:
+   * core watches with watchNavigation. Core composes every gesture on this (gesture.ts); an engine
+   * whose input departs from the standard applies its named quirks here.
    */
   input(sources: readonly InputSource[], signal: AbortSignal, opts?: { hold?: boolean }): Promise<void>;
-  /** Trusted key input of `text` into whatever has focus. */
-  typeText(text: string, signal: AbortSignal): Promise<void>;
-  /** Presses a chord: keys are W3C key values or names (`Enter`, `Control`, `a`), pressed in order and released in reverse. */
-  press(keys: string[], signal: AbortSignal): Promise<{ navigated: boolean }>;
+  /** Starts watching the top-level document for what the next input does to it (see NavigationWatch). */
+  watchNavigation(signal: AbortSignal): Promise<NavigationWatch>;
+  /**
+   * Optional: core may send a page call (a click's report) together with `input` rather than after
+   * it, where the engine runs the two side by side at no cost. Absent: one command at a time.
+   */
+  readonly reportAlongsideInput?: boolean;
 
   /**
    * PNG of the viewport, or of `clip` in document coordinates when given. `fullPage` captures the whole

@@ -1,6 +1,7 @@
 import type { ClickReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import type { ClickGesture } from '../backend';
+import { clickAt, hoverAt, pressKeys, typeText } from '../gesture';
+import type { ClickGesture } from '../w3c/pointer';
 import { ProviderError, toProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
@@ -14,7 +15,7 @@ const REPORT_WAIT_MS = 500;
 /** `gesture` comes from clickGesture (./method-options): the session's engine can do it. */
 export async function click(session: Session, page: PageHandle, p: ParamsOf<'page.click'>, gesture: ClickGesture, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.click'>> {
   if (p.position !== undefined) {
-    const { navigated } = await page.backend.click(p.position, signal, undefined, gesture);
+    const { navigated } = await clickAt(page.backend, p.position, signal, undefined, gesture);
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, ...(await urlAfter(page, warnings, signal)), point: p.position };
   }
   const target = await resolveTarget(session, page, 'page.click', p, signal);
@@ -28,7 +29,7 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     // A frame's own Navigation API cannot see a navigation of the top-level document.
     return inTop ? seen.navigation : 'unknown';
   };
-  const { navigated } = await page.backend.click(point, signal, report, gesture);
+  const { navigated } = await clickAt(page.backend, point, signal, report, gesture);
   let interrupted: ResultOf<'page.click'>['interrupted'];
   if (!navigated && seen?.landed === false) {
     // The gesture is judged by its first event: once that reached the element, the page received the
@@ -82,15 +83,15 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
   await actionPoint(session, page, target, 'type', signal);
   const focused = await call(page, target.frame, 'focus', [target.doc, target.id, p.replace ?? false], signal);
   if (!focused.ok) throw notActionable(session, page, target, focused);
-  if (p.text.length > 0) await page.backend.typeText(p.text, signal);
-  if (p.submit) await page.backend.press(['Enter'], signal);
+  await typeText(page.backend, p.text, signal);
+  if (p.submit) await pressKeys(page.backend, ['Enter'], signal);
   return { page_id: page.id, typed: true };
 }
 
 export async function hover(session: Session, page: PageHandle, p: ParamsOf<'page.hover'>, signal: AbortSignal): Promise<ResultOf<'page.hover'>> {
   const target = await resolveTarget(session, page, 'page.hover', p, signal);
   const point = await actionPoint(session, page, target, 'hover', signal);
-  await page.backend.hover(point, signal);
+  await hoverAt(page.backend, point, signal);
   return { page_id: page.id, hovered: true };
 }
 
@@ -117,7 +118,7 @@ export async function press(session: Session, page: PageHandle, p: ParamsOf<'pag
     const focused = await call(page, target.frame, 'focus', [target.doc, target.id, false, true], signal);
     if (!focused.ok && focused.code !== 'not_editable') throw notActionable(session, page, target, focused);
   }
-  await page.backend.press(parseChord(p.key), signal);
+  await pressKeys(page.backend, parseChord(p.key), signal);
   return { page_id: page.id, pressed: true };
 }
 

@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../backend';
 import { createProviderServer } from '../provider-server';
 import { StubBackend } from '../testing/stub-backend';
+import { clickSources, type ClickGesture } from '../w3c/pointer';
 
 /**
  * `page.click`'s button, click_count and modifiers: validated at the boundary (naming the field),
  * refused before anything runs where the engine cannot do them, handed to the backend as one gesture,
  * and listed in provider.describe per engine.
  */
+
+/** The input sources of a page's latest input: what the backend was handed. */
+const lastSources = (page: { inputs: Array<{ sources: unknown }> }) => page.inputs.at(-1)?.sources;
+/** The sources of `gesture` at the stub's click point (its `prepare` answers 10, 20). */
+const at = (gesture: ClickGesture, point = { x: 10, y: 20 }) => clickSources(point, gesture);
 
 class FamilyStub extends StubBackend {
   override readonly info: BackendInfo;
@@ -82,10 +88,10 @@ describe('page.click options', () => {
     const { session_id, ref } = await openPage(s);
     const page = s.alpha.pages[0]!;
     await s.ok('page.click', { session_id, element_ref: ref, button: 'right', click_count: 2, modifiers: ['Shift', 'Alt'] });
-    expect(page.gestures.at(-1)).toEqual({ button: 'right', count: 2, modifiers: ['Shift', 'Alt'] });
+    expect(lastSources(page)).toEqual(at({ button: 'right', count: 2, modifiers: ['Shift', 'Alt'] }));
     expect(page.lastArgs.prepare?.[3]).toEqual({ button: 'right', count: 2 });
     await s.ok('page.click', { session_id, element_ref: ref });
-    expect(page.gestures.at(-1)).toEqual({ button: 'left', count: 1, modifiers: [] });
+    expect(lastSources(page)).toEqual(at({ button: 'left', count: 1, modifiers: [] }));
   });
 
   it('takes the same options for a click at a position (no element, no guard)', async () => {
@@ -94,7 +100,7 @@ describe('page.click options', () => {
     const page = s.alpha.pages[0]!;
     const r = await s.ok('page.click', { session_id, position: { x: 5, y: 6 }, button: 'middle', click_count: 3, modifiers: ['Control'] });
     expect(r).toMatchObject({ clicked: true, point: { x: 5, y: 6 } });
-    expect(page.gestures).toEqual([{ button: 'middle', count: 3, modifiers: ['Control'] }]);
+    expect(page.inputs.map((i) => i.sources)).toEqual([at({ button: 'middle', count: 3, modifiers: ['Control'] }, { x: 5, y: 6 })]);
     expect(page.log).not.toContain('prepare');
   });
 
@@ -116,7 +122,7 @@ describe('page.click options', () => {
     expect(page.clicks).toEqual([]);
     // What every engine does still works there.
     await s.ok('page.click', { session_id, element_ref: ref, click_count: 2, modifiers: ['Meta'] });
-    expect(page.gestures).toEqual([{ button: 'left', count: 2, modifiers: ['Meta'] }]);
+    expect(page.inputs.map((i) => i.sources)).toEqual([at({ button: 'left', count: 2, modifiers: ['Meta'] })]);
   });
 
   it('lists what each engine takes in describe, and only what all take in the common capabilities', async () => {

@@ -1,5 +1,5 @@
 import type { DragEvents, ParamsOf, ScreenshotFormat } from '@browser-provider/protocol';
-import type { ClickGesture } from '../backend';
+import type { ClickGesture } from '../w3c/pointer';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
 import { clickButtonsOf, dragEventsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from '../toolkit/engine-options';

@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { ClickButton, Feature, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
-import { PLAIN_CLICK, type Backend, type BackendPage, type BackendSession, type ClickGesture, type ClickReportFn, type CustomMethod, type FrameKey, type InputSource, type RouteDecider, type ScreenshotOptions, type SessionOptions } from '../backend';
+import type { Backend, BackendPage, BackendSession, CustomMethod, FrameKey, InputSource, NavigationWatch, RouteDecider, ScreenshotOptions, SessionOptions } from '../backend';
 import { sleep } from '../deadline';
 
 /**
@@ -17,10 +17,8 @@ export class StubPage implements BackendPage {
   heading = 'Hello';
   /** More level-2 headings after the button: a test makes a page whose whole answer is large. */
   moreHeadings: string[] = [];
+  /** Where each input pressed the mouse (a click's or a drag's point), in order. */
   clicks: { x: number; y: number }[] = [];
-  /** The gesture of each click, in order. */
-  gestures: ClickGesture[] = [];
-  typed: string[] = [];
   /** Milliseconds every op takes, to exercise ordering and deadlines. */
   delayMs = 0;
   /** What the page's click guard reports after a click (false: the gesture was cancelled). */
@@ -99,24 +97,27 @@ export class StubPage implements BackendPage {
   async childFrame(): Promise<FrameKey | null> {
     return null;
   }
-  async click(point: { x: number; y: number }, signal: AbortSignal, report?: ClickReportFn, gesture: ClickGesture = PLAIN_CLICK): Promise<{ navigated: boolean }> {
-    this.clicks.push(point);
-    this.gestures.push(gesture);
-    await report?.(signal, false);
-    if (this.clickNavigates) this.doc = `doc-${Math.random()}`;
-    return { navigated: this.clickNavigates };
-  }
-  async hover(): Promise<void> {}
   /** The raw input sources of each `input` call, in order. */
   inputs: Array<{ sources: readonly InputSource[]; hold: boolean }> = [];
   async input(sources: readonly InputSource[], _signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
     this.inputs.push({ sources, hold: opts.hold === true });
+    for (const source of sources) {
+      if (source.type !== 'pointer') continue;
+      const move = source.actions.find((a) => a.type === 'pointerMove');
+      if (move && source.actions.some((a) => a.type === 'pointerDown')) this.clicks.push({ x: move.x, y: move.y });
+    }
   }
-  async typeText(text: string): Promise<void> {
-    this.typed.push(text);
-  }
-  async press(): Promise<{ navigated: boolean }> {
-    return { navigated: false };
+  /** A press since the watch began takes the page to a new document where `clickNavigates` says so. */
+  async watchNavigation(): Promise<NavigationWatch> {
+    const before = this.clicks.length;
+    return {
+      settle: async () => {
+        if (!this.clickNavigates || this.clicks.length === before) return false;
+        this.doc = `doc-${Math.random()}`;
+        return true;
+      },
+      dispose: () => undefined,
+    };
   }
   /** The options of each screenshot, in order. */
   shots: ScreenshotOptions[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClickGesture } from '../backend';
+import type { ClickGesture } from './pointer';
 import { clickSources } from './pointer';
 
 /** One line per tick: what each source does in it (`.` a pause), keyboard first. */

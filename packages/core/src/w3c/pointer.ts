@@ -1,4 +1,5 @@
-import type { ClickGesture, KeyAction, PauseAction, PointerAction, PointerSource, ViewportPoint, WheelAction, WheelSource } from '../backend';
+import type { ClickButton, ClickModifier } from '@browser-provider/protocol';
+import type { KeyAction, PauseAction, PointerAction, PointerSource, ViewportPoint, WheelAction, WheelSource } from '../backend';
 import { keyboard, keyValue } from './keys';
 
 /**
@@ -6,6 +7,17 @@ import { keyboard, keyValue } from './keys';
  * action sequences as classic Perform Actions (https://w3c.github.io/webdriver/#actions), so both
  * backends build their clicks here. Pure functions, unit-tested without a browser.
  */
+
+/** What one `page.click` presses: a button, `count` times at one point in one gesture, with keys held. */
+export interface ClickGesture {
+  button: ClickButton;
+  count: 1 | 2 | 3;
+  /** Pressed (in this order) before the pointer moves, released (in reverse) after the last click. */
+  modifiers: readonly ClickModifier[];
+}
+
+/** One left click with no keys held. */
+export const PLAIN_CLICK: ClickGesture = { button: 'left', count: 1, modifiers: [] };
 
 /** W3C button numbers: 0 primary, 1 auxiliary (middle), 2 secondary (right). */
 export const BUTTON_NUMBERS = { left: 0, middle: 1, right: 2 } as const;
