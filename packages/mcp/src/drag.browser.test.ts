@@ -1,25 +1,25 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startDragSite, type DragSite } from '@browser-provider/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStdio, textOf } from './testing/servers';
+import { startClient, textOf } from './testing/servers';
 
 /**
- * browser_drag as the SDK client sees it, on Chromium over stdio, one page load: Playwright MCP
- * 0.0.83's arguments (startTarget / endTarget, refs or selectors) and its earlier names (startRef / endRef).
+ * browser_drag as the SDK client sees it, on Chromium over stdio and over Streamable HTTP, one page
+ * load each: Playwright MCP 0.0.83's arguments (startTarget / endTarget, refs or selectors) and its
+ * earlier names (startRef / endRef). The widgets themselves are dragged on every engine by the
+ * page.drag suite (packages/testing/src/drag-suite.ts); here the question is the tool over each transport.
  */
-describe('mcp browser_drag on chrome over stdio', () => {
+describe.each(['stdio', 'http'] as const)('mcp browser_drag on chrome over %s', (transport) => {
   let client: Client;
-  let stop: () => void;
+  let stop: () => Promise<unknown>;
   let site: DragSite;
   beforeAll(async () => {
     site = await startDragSite();
-    const s = await startStdio(['--browser', 'chrome']);
-    client = s.client;
-    stop = () => s.child.kill('SIGKILL');
+    ({ client, stop } = await startClient(transport, ['--browser', 'chrome']));
     await client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/` } });
   });
   afterAll(async () => {
-    stop?.();
+    await stop?.();
     await site?.close();
   });
   const call = (args: Record<string, unknown>) => client.callTool({ name: 'browser_drag', arguments: args });
