@@ -18,7 +18,7 @@ export interface Step {
 export class TaskFailed extends Error {}
 
 type Content = Array<{ type: string; text?: string }>;
-const REF = /\[(e[0-9]+)\]/;
+const REF = /\[(?:ref=)?(f?[0-9]*e[0-9]+)\]/;
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class Agent {
