@@ -79,6 +79,28 @@ export class Agent {
     return hit;
   }
 
+  /**
+   * The name of the page's first heading of `level`, from what was read, else after one snapshot:
+   * its quoted name, or, where the outline leaves that to its content, the name on the line below.
+   */
+  async heading(level: number): Promise<string> {
+    const line = new RegExp(`(?:^|[\\s-])heading(?: "([^"]*)")? \\[level=${level}\\]`);
+    const named = (text: string) => {
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => line.test(l));
+      if (at < 0) return undefined;
+      return line.exec(lines[at] as string)?.[1] ?? /"([^"]*)"/.exec(lines[at + 1] ?? '')?.[1];
+    };
+    const seen = () => [...this.#page].reverse().map(named).find((h) => h !== undefined);
+    let h = seen();
+    if (h === undefined) {
+      await this.call('browser_snapshot', {});
+      h = seen();
+    }
+    if (h === undefined) throw new TaskFailed(`no heading of level ${level} on the page`);
+    return h;
+  }
+
   /** Whether the page shows `text`: in what was read, else after one snapshot. */
   async sees(text: string): Promise<boolean> {
     if (this.#page.some((t) => t.includes(text))) return true;

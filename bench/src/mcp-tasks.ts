@@ -1,21 +1,41 @@
 import { TASKS_FIXTURE as T } from '@browser-provider/conformance';
 import type { Agent } from './mcp-agent';
+import type { CorpusServer } from './real-pages/server';
 
 /**
- * The scripted tasks of `pnpm bench --mcp`, on the fixture shop (conformance/src/fixtures/tasks.ts).
- * Each is what a model would do with Playwright MCP's tools, step by step from what it has read, and
- * answers whether the page shows the task done. The same script drives every server.
+ * The scripted tasks of `pnpm bench --mcp`, on the fixture shop (conformance/src/fixtures/tasks.ts)
+ * and one saved real page of the `--real-pages` corpus. Each is what a model would do with Playwright
+ * MCP's tools, step by step from what it has read, and answers whether the page shows the task done.
+ * The same script drives every server.
  */
+
+export interface Sites {
+  /** The fixture shop's origin. */
+  shop: string;
+  corpus: CorpusServer;
+}
 
 export interface McpTask {
   name: string;
-  run(a: Agent, origin: string): Promise<boolean>;
+  run(a: Agent, at: Sites): Promise<boolean>;
 }
+
+/**
+ * The corpus holds saved article pages only (Mercury Parser's fixtures), no front pages. Deadspin's
+ * article page has its headline as a link to the article's permalink, which the corpus server serves
+ * (the saved page at the path it had on its site): the script reads the headline and follows it.
+ */
+export const NEWS = {
+  page: 'deadspin.com/1476389931786.html',
+  permalink: '/the-nationals-are-stuck-with-danny-espinosa-tonight-un-1787706769',
+  /** The saved page's h1 and title, to check what the script read. */
+  headline: 'The Nationals Are Stuck With Danny Espinosa Tonight, Unless They Opt For The Only Thing Worse',
+} as const;
 
 export const MCP_TASKS: McpTask[] = [
   {
     name: 'sign in',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.login.path }, { navigates: true });
       await a.call('browser_type', { target: await a.ref('textbox', 'Username'), text: T.login.user });
       await a.call('browser_type', { target: await a.ref('textbox', 'Password'), text: T.login.password });
@@ -25,7 +45,7 @@ export const MCP_TASKS: McpTask[] = [
   },
   {
     name: 'search, open the third result',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.search.path }, { navigates: true });
       await a.call('browser_type', { target: await a.ref('searchbox', 'Search products'), text: T.search.query, submit: true });
       const third = (await a.refs('link', new RegExp(T.search.query, 'i'), 3))[2] as string;
@@ -35,7 +55,7 @@ export const MCP_TASKS: McpTask[] = [
   },
   {
     name: 'order form: text, select, checkbox',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.order.path }, { navigates: true });
       await a.call('browser_type', { target: await a.ref('textbox', 'Name'), text: 'Grace' });
       await a.call('browser_select_option', { target: await a.ref('combobox', 'Country'), values: [T.order.country] });
@@ -46,14 +66,14 @@ export const MCP_TASKS: McpTask[] = [
   },
   {
     name: 'read a price from a table',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.table.path }, { navigates: true });
       return (await a.read(T.table.product, /cell "\$([\d.]+)"/)) === T.table.price;
     },
   },
   {
     name: 'three-page sign-up',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.signup.path }, { navigates: true });
       await a.call('browser_click', { target: await a.ref('radio', T.signup.plan) });
       await a.call('browser_click', { target: await a.ref('button', 'Next') }, { navigates: true });
@@ -65,7 +85,7 @@ export const MCP_TASKS: McpTask[] = [
   },
   {
     name: 'set a cookie and reload',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_navigate', { url: origin + T.login.path }, { navigates: true });
       await a.call('browser_cookie_set', { name: 'bench_pref', value: 'dark' });
       await a.call('browser_navigate', { url: origin + T.login.path }, { navigates: true });
@@ -73,8 +93,30 @@ export const MCP_TASKS: McpTask[] = [
     },
   },
   {
+    name: 'reorder a sortable list by dragging',
+    async run(a, { shop }) {
+      const { move, onto, saved } = T.sortable;
+      await a.call('browser_navigate', { url: shop + T.sortable.path }, { navigates: true });
+      const from = await a.ref('button', `Move ${move}`);
+      const to = await a.ref('button', `Move ${onto}`);
+      await a.call('browser_drag', { startElement: `Move ${move}`, startTarget: from, endElement: `Move ${onto}`, endTarget: to });
+      return a.sees(saved);
+    },
+  },
+  {
+    name: 'read a news headline, open its article',
+    async run(a, { corpus }) {
+      await a.call('browser_navigate', { url: corpus.url(NEWS.page) }, { navigates: true });
+      const headline = await a.heading(1);
+      if (headline !== NEWS.headline) return false;
+      await a.call('browser_click', { target: await a.ref('link', headline) }, { navigates: true });
+      // Opened: the answer names the permalink's address and the article's title.
+      return (await a.sees(NEWS.permalink)) && (await a.sees(headline));
+    },
+  },
+  {
     name: 'route a request to a stub answer',
-    async run(a, origin) {
+    async run(a, { shop: origin }) {
       await a.call('browser_route', { pattern: '**/api/stubbed', status: 200, contentType: 'text/html', body: '<!doctype html><title>Stub</title><h1>Stubbed answer</h1>' });
       await a.call('browser_navigate', { url: `${origin}/api/stubbed` }, { navigates: true });
       const ok = await a.sees('Stubbed answer');

@@ -10,8 +10,10 @@ import { startFixtureServer } from '@browser-provider/conformance';
 import { machine, section, writeSection } from './docs';
 import { Agent, TaskFailed, type Step } from './mcp-agent';
 import { mcpTables, type TaskRun } from './mcp-report';
-import { MCP_TASKS } from './mcp-tasks';
+import { MCP_TASKS, type McpTask, type Sites } from './mcp-tasks';
 import { installed } from './options';
+import { ensureCorpus } from './real-pages/corpus';
+import { serveCorpus } from './real-pages/server';
 import { BINARIES } from './procs';
 import { toConsole } from './report';
 import { ENGINES, type Engine } from './types';
@@ -54,15 +56,15 @@ async function connect(c: Contender): Promise<{ client: Client; version: string 
   return { client, version: `${v?.name ?? '?'} ${v?.version ?? ''}`.trim() };
 }
 
-async function runTasks(client: Client, origin: string, contender: Contender, run: number): Promise<TaskRun[]> {
+async function runTasks(client: Client, tasks: McpTask[], at: Sites, contender: Contender, run: number): Promise<TaskRun[]> {
   const out: TaskRun[] = [];
-  for (const task of MCP_TASKS) {
+  for (const task of tasks) {
     const agent = new Agent(client);
     const t0 = performance.now();
     let ok = false;
     let error: string | undefined;
     try {
-      ok = await task.run(agent, origin);
+      ok = await task.run(agent, at);
       if (!ok) error = 'the page did not show the task done';
     } catch (e) {
       if (!(e instanceof TaskFailed) && !(e instanceof Error)) throw e;
@@ -77,14 +79,20 @@ async function runTasks(client: Client, origin: string, contender: Contender, ru
 export async function mcpBench(argv: string[], log: (s: string) => void): Promise<void> {
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--mcp'),
-    options: { engines: { type: 'string' }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, write: { type: 'boolean' }, 'no-write': { type: 'boolean', default: false } },
+    options: { engines: { type: 'string' }, tasks: { type: 'string' }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, write: { type: 'boolean' }, 'no-write': { type: 'boolean', default: false } },
     strict: true,
   });
   const asked = values.engines ? (values.engines.split(',').map((e) => e.trim()) as Engine[]) : [...ENGINES];
   const engines = asked.filter((e) => ENGINES.includes(e) && installed(e));
   const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
-  const write = values['no-write'] ? false : (values.write ?? (!values.quick && engines.length === ENGINES.length));
+  // --tasks cookie,drag: only the tasks whose names contain one of the words.
+  const words = values.tasks?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const tasks = words ? MCP_TASKS.filter((t) => words.some((w) => t.name.toLowerCase().includes(w))) : MCP_TASKS;
+  if (tasks.length === 0) throw new Error(`--tasks: no task matches ${JSON.stringify(values.tasks)} (${MCP_TASKS.map((t) => t.name).join('; ')})`);
+  const write = values['no-write'] ? false : (values.write ?? (!values.quick && !words && engines.length === ENGINES.length));
   const site = await startFixtureServer();
+  const corpus = await serveCorpus(ensureCorpus(log));
+  const at: Sites = { shop: site.origin, corpus };
   const results: TaskRun[] = [];
   const versions: string[] = [];
   try {
@@ -98,7 +106,7 @@ export async function mcpBench(argv: string[], log: (s: string) => void): Promis
     for (let r = 0; r < runs; r++) {
       for (const l of r % 2 === 0 ? live : [...live].reverse()) {
         log(`mcp: ${l.c.name} on ${l.c.engine}, run ${r + 1}/${runs}`);
-        results.push(...(await runTasks(l.client, site.origin, l.c, r)));
+        results.push(...(await runTasks(l.client, tasks, at, l.c, r)));
       }
     }
     for (const l of live) {
@@ -113,12 +121,13 @@ export async function mcpBench(argv: string[], log: (s: string) => void): Promis
       await new Agent(l.client).call('browser_navigate', { url: `${site.origin}/tasks/account.html` });
       for (let r = 0; r < runs; r++) {
         log(`mcp: ours on ${engine}, run ${r + 1}/${runs}`);
-        results.push(...(await runTasks(l.client, site.origin, c, r)));
+        results.push(...(await runTasks(l.client, tasks, at, c, r)));
       }
       await l.client.close();
     }
   } finally {
     await site.close();
+    await corpus.close();
   }
   const { tables, notes } = mcpTables(results, PW_VERSION);
   for (const t of tables) console.log(toConsole(t));
@@ -131,7 +140,7 @@ export async function mcpBench(argv: string[], log: (s: string) => void): Promis
         [
           `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${runs} runs per task, medians. Servers: ${versions.join('; ')}.`,
           '',
-          'One SDK client drives each server over stdio with the same script (bench/src/mcp-tasks.ts) on the fixture shop (conformance/src/fixtures/tasks.ts). The script takes each step only from what it has read on the current page: it looks up the next target\'s ref in the answers so far and calls `browser_snapshot` only when the ref is not there (Playwright MCP 0.0.83 answers a navigation or a click with a link to a snapshot file, so it needs that call where our answer already holds the page); it reads the table with `browser_find`. "chars" is the text content of every answer it read, the snapshots included; images and `structuredContent` are not counted.',
+          'One SDK client drives each server over stdio with the same script (bench/src/mcp-tasks.ts) on the fixture shop (conformance/src/fixtures/tasks.ts) and, for the news task, one saved page of the `--real-pages` corpus served on loopback (its headline links to the article\'s permalink; the corpus has article pages only, no front pages). The script takes each step only from what it has read on the current page: it looks up the next target\'s ref in the answers so far and calls `browser_snapshot` only when the ref is not there (Playwright MCP 0.0.83 answers a navigation or a click with a link to a snapshot file, so it needs that call where our answer already holds the page); it reads the table with `browser_find`. "chars" is the text content of every answer it read, the snapshots included; images and `structuredContent` are not counted.',
         ],
         tables,
         notes,

@@ -33,7 +33,7 @@ export const USAGE = `pnpm bench [options]
   --grid                            only Chrome launched here vs through a Selenium Grid on loopback (needs Java)
   --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)
   --mcp                             only the MCP tasks: our MCP server and Playwright MCP, side by side
-                                    (with --engines, --quick, --runs N, --write / --no-write)
+                                    (with --engines, --tasks word,word, --quick, --runs N, --write / --no-write)
   --real-pages                      only the saved real-site pages: our default snapshot and Playwright's AI
                                     snapshot, characters, link/button coverage and time
                                     (with --engines, --limit N pages, --write)

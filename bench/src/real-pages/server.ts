@@ -12,18 +12,27 @@ import type { Corpus } from './corpus';
  *
  * A page is served as if from its own site: its absolute links to the host it was saved from (the
  * fixture's folder name, else its canonical URL's host) are rewritten to root-relative ones, which
- * is what they are on that site. Both contenders read the same rewritten page.
+ * is what they are on that site. Both contenders read the same rewritten page. Each page is also
+ * served at the path it had there (its canonical URL's, same host), so a link to the article itself
+ * (a headline's permalink) opens it, as it did on the site.
  */
 
 export const REFUSE_OUTSIDE =
   "default-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; connect-src 'self'; frame-src 'self'; form-action 'self'";
 
+const canonicalOf = (file: string) => /<link[^>]+rel=["']canonical["'][^>]*href=["']https?:\/\/([^/"']+)(\/[^"'?#]*)?/i.exec(readFileSync(file, 'latin1'));
+
 /** The host a page was saved from: its fixture folder (`www.cnn.com/…`), else its canonical URL's. */
 function hostOf(file: string): string | undefined {
   const dir = file.split('/').at(-2) ?? '';
   if (dir.includes('.') && dir !== 'fixtures') return dir;
-  const m = /<link[^>]+rel=["']canonical["'][^>]*href=["']https?:\/\/([^/"']+)/i.exec(readFileSync(file, 'latin1'));
-  return m?.[1];
+  return canonicalOf(file)?.[1];
+}
+
+/** The path a page had on its own site, when its canonical URL is on the host it was saved from. */
+function ownPath(file: string): string | undefined {
+  const m = canonicalOf(file);
+  return m?.[2] !== undefined && m[2] !== '/' && m[1]?.toLowerCase() === hostOf(file)?.toLowerCase() ? m[2] : undefined;
 }
 
 /** Rewrites `http(s)://host/…` and `//host/…` in attribute values to `/…` (bytes kept: latin1 in and out). */
@@ -42,6 +51,10 @@ export interface CorpusServer {
 
 export async function serveCorpus(corpus: Corpus): Promise<CorpusServer> {
   const byPath = new Map(corpus.pages.map((p) => [`/${p.name}`, p.file]));
+  for (const p of corpus.pages) {
+    const own = ownPath(p.file);
+    if (own !== undefined && !byPath.has(own)) byPath.set(own, p.file);
+  }
   let hits = 0;
   const server = createServer((req, res) => {
     hits++;
