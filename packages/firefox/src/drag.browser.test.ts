@@ -1,4 +1,4 @@
 import { describeDrag } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
-describeDrag('Firefox', () => createFirefoxBackend(), { html5: 'synthesized' });
+describeDrag('Firefox', () => createFirefoxBackend(), { html5: 'synthesized', crossSiteInput: false });

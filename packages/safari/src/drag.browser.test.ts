@@ -1,4 +1,4 @@
 import { describeDrag } from '@browser-provider/testing';
 import { createSafariBackend } from './index';
 
-describeDrag('WebKit', () => createSafariBackend(), { html5: 'synthesized' });
+describeDrag('WebKit', () => createSafariBackend(), { html5: 'synthesized', crossSiteInput: true });

@@ -5,11 +5,14 @@ import { startDragSite, type DragSite } from './drag-site';
 
 /**
  * `page.drag` on one real engine, through core's dispatcher as a client calls it, on one page load
- * (drag-site.ts): jQuery UI box onto box and sortable both ways, HTML5 draggable, a range slider, and
- * the refusal of an HTML5 mode the engine lacks. `html5` is how the engine makes HTML5 drag events.
+ * (drag-site.ts): jQuery UI box onto box and sortable both ways, HTML5 draggable, a range slider, a
+ * sortable inside a same-origin and a cross-site iframe, the refusal of a drag from one frame into
+ * another, and the refusal of an HTML5 mode the engine lacks. `html5` is how the engine makes HTML5 drag events.
  */
 export interface DragSuiteOptions {
   html5: 'native' | 'synthesized';
+  /** Whether the engine delivers pointer input into a cross-site (out-of-process) frame. */
+  crossSiteInput: boolean;
 }
 
 type Result = Record<string, any>;
@@ -32,6 +35,16 @@ export function describeDrag(name: string, make: () => Backend, o: DragSuiteOpti
     const drops = async (type: string) => ((await evalIn('JSON.stringify(window.dragLog)')) as string).split(`"type":"${type}"`).length - 1;
     const dragTo = (from: string, to: string, extra: Record<string, unknown> = {}) => ok('page.drag', { ...page, selector: from, to_selector: to, snapshot: 'none', ...extra });
     const item = (n: number) => `#sortable li:nth-child(${n})`;
+    /** The items in the order the snapshot lists them (frames included: a cross-site one cannot be read by eval). */
+    const listed = async (items: string[]) => {
+      const text = (await ok('page.snapshot', { ...page })).text as string;
+      const at = (item: string) => {
+        const i = text.indexOf(`"${item}"`);
+        if (i < 0) throw new Error(`the snapshot does not list ${item}:\n${text}`);
+        return i;
+      };
+      return [...items].sort((a, b) => at(a) - at(b)).join(',');
+    };
 
     beforeAll(async () => {
       site = await startDragSite();
@@ -101,6 +114,33 @@ export function describeDrag(name: string, make: () => Backend, o: DragSuiteOpti
       const value = Number(await evalIn(`document.getElementById('range').value`));
       expect(value).toBeGreaterThanOrEqual(65);
       expect(value).toBeLessThanOrEqual(85);
+    });
+    const frames: Array<[string, string, string[], string]> = [['a same-origin', 'same', ['One', 'Two', 'Three'], 'Two,Three,One']];
+    if (o.crossSiteInput) frames.push(['a cross-site', 'cross', ['Uno', 'Dos', 'Tres'], 'Dos,Tres,Uno']);
+    it.each(frames)('moves a jQuery UI sortable item inside %s iframe onto the position of the item it is dropped on', async (_kind, id, items, after) => {
+      expect(await listed(items)).toBe(items.join(','));
+      expect(await dragTo(`#${id} li:nth-child(1)`, `#${id} li:nth-child(3)`)).toMatchObject({ dragged: true, html5: 'none' });
+      expect(await listed(items)).toBe(after);
+    });
+
+    it.runIf(!o.crossSiteInput)('refuses a drag inside a cross-site frame the engine delivers no input to, by name, with a repair', async () => {
+      const env = await call('page.drag', { ...page, selector: '#cross li:nth-child(1)', to_selector: '#cross li:nth-child(3)' });
+      expect(env.ok).toBe(false);
+      if (env.ok) return;
+      expect(env.error).toMatchObject({ code: 'unsupported_target', details: { code: 'drag_in_frame', dispatched: true } });
+      expect(env.error.details['repair']).toBeDefined();
+      expect(await listed(['Uno', 'Dos', 'Tres'])).toBe('Uno,Dos,Tres');
+    });
+
+    it('refuses a drag from one frame into another by name, with a repair, and drags nothing', async () => {
+      const all = o.crossSiteInput ? ['Two', 'Three', 'One', 'Dos', 'Tres', 'Uno'] : ['Two', 'Three', 'One', 'Uno', 'Dos', 'Tres'];
+      const before = await listed(all);
+      const env = await call('page.drag', { ...page, selector: '#same li:nth-child(1)', to_selector: '#cross li:nth-child(1)' });
+      expect(env.ok).toBe(false);
+      if (env.ok) return;
+      expect(env.error).toMatchObject({ code: 'unsupported_target', details: { code: 'drag_in_frame' } });
+      expect(env.error.details['repair']).toBeDefined();
+      expect(await listed(all)).toBe(before);
     });
   });
 }

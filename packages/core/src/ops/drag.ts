@@ -7,7 +7,7 @@ import type { Session } from '../session';
 import { mouse, pointerMove } from '../w3c/pointer';
 import { actionPoint, notActionable } from './actionability';
 import { missedGesture } from './actions';
-import { call } from './frames';
+import { call, toTopPoint } from './frames';
 import { resolveTarget, type Target } from './targets';
 
 /**
@@ -16,6 +16,9 @@ import { resolveTarget, type Target } from './targets';
  * it); then the pointer presses, moves in steps (every widget here acts on mousemove: jQuery UI's
  * sortable rearranges once per move), and releases. Between the moves and the release the page is
  * asked what the press reached and, where the engine makes no HTML5 drop, dispatches the drop.
+ * Inside a frame both ends are the frame's: the page script answers points in the frame's viewport,
+ * which are mapped to the top-level one (and hit-tested in every ancestor) the way a click's are;
+ * the drop the page script may dispatch is told the frame's point.
  */
 
 /** Longest step of a move (px): a sortable item is rarely shorter, so no item is skipped. */
@@ -32,32 +35,39 @@ export function dragPath(a: ViewportPoint, b: ViewportPoint): PointerAction[] {
 
 export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page.drag'>, mode: DragEvents, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.drag'>> {
   const source = await resolveTarget(session, page, 'page.drag', p, signal);
-  const top = page.backend.mainFrame;
   let dest: Target | undefined;
   let to: ViewportPoint | undefined = p.to_point;
+  /** The drop point in the source's frame: what the page script's drop hit-tests. */
+  let inFrame: ViewportPoint | undefined;
   if (p.to_point === undefined) {
     dest = await resolveTarget(session, page, 'page.drag', { element_ref: p.to_element_ref, selector: p.to_selector, text_query: p.to_text_query }, signal);
-    if (dest.frame !== source.frame || dest.doc !== source.doc) throw inFrame(session, page, 'The source and the drop target are in different documents');
-  }
-  // Points are the top-level viewport's: a drag inside a frame would need each end mapped and the
-  // synthesized drop placed in frame coordinates; refused until built, never approximated.
-  if (source.frame !== top) throw inFrame(session, page, 'The source is inside a frame');
-  if (dest) {
+    if (dest.frame !== source.frame || dest.doc !== source.doc) throw otherDocument(session, page);
     const check = await call(page, dest.frame, 'dropPoint', [dest.doc, dest.id, source.id], signal);
     if (!check.ok) throw notActionable(session, page, dest, check);
-    to = check.point;
+    const top = await toTopPoint(page, session.id, dest.frame, check.point, signal);
+    if (!top.ok) throw notActionable(session, page, dest, { ok: false, code: 'obscured', message: `covered by ${top.cover}`, cover: top.cover });
+    inFrame = check.point;
+    to = top.point;
   }
   // Last, so nothing scrolls between the press check (which arms the guard) and the press.
   const from = await actionPoint(session, page, source, 'drag', signal, { button: 'left', count: 1, ...(mode === 'synthesized' ? { synthesize: true } : {}) });
+  if (inFrame === undefined && p.to_point !== undefined) {
+    // A top-level point, once the source is in view: the frame's offset (read only, nothing scrolls) takes it back.
+    const origin = await toTopPoint(page, session.id, source.frame, { x: 0, y: 0 }, signal, { hitTest: false });
+    if (origin.ok) inFrame = { x: p.to_point.x - origin.point.x, y: p.to_point.y - origin.point.y };
+  }
   const end = to as ViewportPoint;
   let report: DragReport;
   try {
     await page.backend.input([mouse([pointerMove(from), { type: 'pointerDown', button: 0 }, ...dragPath(from, end)])], signal, { hold: true });
-    report = await call(page, source.frame, 'dragReport', [source.doc, dest?.id ?? null, end], signal);
+    report = await call(page, source.frame, 'dragReport', [source.doc, dest?.id ?? null, inFrame ?? end], signal);
   } finally {
     // Released whatever happened: a button left down would turn the next click into a drag.
     await page.backend.input([mouse([{ type: 'pointerUp', button: 0 }])], signal).catch(() => undefined);
   }
+  // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
+  // saw no press at all. Said so, never answered as a drag.
+  if (report.began === null && source.frame !== page.backend.mainFrame) throw unreached(session, page, source.ref);
   if (report.began === false) {
     throw missedGesture(session, page, source.ref, `The drag of ${source.ref} was cancelled: the page moved between the check and the press, and the press would have landed on another element. Nothing was dragged.`);
   }
@@ -72,9 +82,17 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
   };
 }
 
-function inFrame(session: Session, page: PageHandle, why: string): ProviderError {
-  return new ProviderError('unsupported_target', `${why}: page.drag drags within the top-level document only. Nothing was dragged.`, {
+function otherDocument(session: Session, page: PageHandle): ProviderError {
+  return new ProviderError('unsupported_target', 'The source and the drop target are in different documents (another frame): page.drag drags within one document, the top-level one or a frame\'s. Nothing was dragged.', {
     detail: 'drag_in_frame',
-    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: "Open the frame's own URL (its src) with page.open, then drag there." },
+    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Pick a drop target in the same frame as the source from a new snapshot, or drop onto a point (to_point).' },
+  });
+}
+
+function unreached(session: Session, page: PageHandle, ref: string): ProviderError {
+  return new ProviderError('unsupported_target', `The frame holding ${ref} received none of the drag's pointer input (this engine does not deliver it into that frame, e.g. a cross-site one): nothing was dragged.`, {
+    detail: 'drag_in_frame',
+    details: { element_ref: ref, dispatched: true },
+    repair: { method: 'page.open', params: { session_id: session.id, page_id: page.id }, hint: "Open the frame's own URL (its src) with page.open, then drag there." },
   });
 }

@@ -32,6 +32,7 @@ export const frameDetached = (sessionId: string, pageId: string) =>
 /**
  * Maps a point in `frame`'s viewport to the top-level viewport, checking in every ancestor that the
  * point lands on the iframe element (nothing covers it there). Returns the cover description otherwise.
+ * `hitTest: false` only maps (a frame's offset, for a point given in top-level coordinates).
  */
 export async function toTopPoint(
   page: PageHandle,
@@ -39,6 +40,7 @@ export async function toTopPoint(
   frame: FrameKey,
   point: { x: number; y: number },
   signal: AbortSignal,
+  o: { hitTest?: boolean } = {},
 ): Promise<{ ok: true; point: { x: number; y: number } } | { ok: false; cover: string }> {
   let { x, y } = point;
   for (const link of page.ancestry(frame)) {
@@ -46,6 +48,7 @@ export async function toTopPoint(
     if (origin === null) throw frameDetached(sessionId, page.id);
     x += origin.x;
     y += origin.y;
+    if (o.hitTest === false) continue;
     const hit = await call(page, link.parent, 'hit', [link.parentDoc, link.iframeId, { x, y }], signal);
     if (!hit.ok) return { ok: false, cover: hit.cover };
   }
