@@ -8,7 +8,7 @@ import { defineTool, ElementLabel, field, Target, targetParams, type ToolDef } f
 /**
  * Issue 24's tools: media emulation, one request's details and file drops (default tools), the PDF
  * (`--caps pdf`) and the element highlight (`--caps devtools`). Playwright's other devtools tools —
- * tracing, video, recording, the debugger — have no counterpart here (docs/mcp.md says what to use).
+ * tracing, video, recording, the debugger — have no counterpart here (the README's MCP section says what there is instead).
  */
 
 const media = METHODS['page.emulate_media'].params.shape;
