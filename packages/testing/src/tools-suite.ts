@@ -110,10 +110,17 @@ export function describeToolMethods(name: string, make: () => Backend, o: ToolSu
       await ok('page.emulate_media', { reduced_motion: null, forced_colors: null, contrast: null });
     });
 
-    it.runIf(o.media.length === 0)('refuses media emulation by name, with a repair', async () => {
-      const e = await fails('page.emulate_media', { color_scheme: 'dark' });
+    it.runIf(o.media.length === 0).each([
+      ['color_scheme', 'dark', '(prefers-color-scheme: dark)'],
+      ['reduced_motion', 'reduce', '(prefers-reduced-motion: reduce)'],
+      ['forced_colors', 'active', '(forced-colors: active)'],
+      ['contrast', 'more', '(prefers-contrast: more)'],
+      ['media', 'print', 'print'],
+    ])('refuses media emulation of %s by name, with a repair, and changes nothing', async (feature, value, query) => {
+      const e = await fails('page.emulate_media', { [feature]: value });
       expect(e).toMatchObject({ code: 'unsupported_method', details: { repair: { method: 'provider.describe' } } });
-      expect(await evalJson('matchMedia("(prefers-color-scheme: dark)").matches')).toBe(false);
+      expect(e.message).toContain('page.emulate_media');
+      expect(await evalJson(`matchMedia(${JSON.stringify(query)}).matches`)).toBe(false);
     });
 
     it.runIf(o.network)("answers one request's headers and bodies, or one part, and refuses an unknown id", async () => {
