@@ -5,15 +5,6 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   // scripts/test-pack: consumer files for the packed packages, type-checked there (one must fail tsc).
   { ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', 'reports/**', 'docs/**', '**/*.js', '!eslint.config.js', 'scripts/test-pack/**'] },
-  // No runtime import cycles in core (handlers → describe → describe-engines → handlers was one): a
-  // layer that imports its user is not a layer. import-x's no-cycle skips `import type`; core alone,
-  // because the rule reads every file's imports and CI time is scarce.
-  {
-    files: ['packages/core/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
   // A relative import that leaves its package reads another package's sources behind its back: no
   // declared dependency, no export, and a cycle turbo never sees. Import by name and declare it.
   {

@@ -1,5 +1,11 @@
 // Must type-check against the packed .d.ts files: the params and results of the method table.
 import { createProvider, type CallResult } from '@browser-provider/client';
+// An engine adapter's two entries of core, with their types: what it implements, what it reuses.
+import type { BackendInfo } from '@browser-provider/core/backend';
+import { ProviderError } from '@browser-provider/core/toolkit';
+
+const info: BackendInfo = { providerId: 'pack-stub', providerLabel: 'pack stub', family: 'stub', browserLabel: 'stub', engine: { name: 'stub', automation: 'none' } };
+console.log(info.family, new ProviderError('internal_error', 'typed').code);
 
 const provider = await createProvider({ browser: 'firefox', allowEval: false, uploadRoots: [] });
 const session = await provider.call('session.ensure', { client_session_id: 'typed' });

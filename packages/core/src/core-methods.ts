@@ -1,7 +1,7 @@
 import type { MethodName, OwnMethodName, OwnParamsOf, OwnResultOf, RequestId } from '@browser-provider/protocol';
 import { METHODS, OWN_METHODS, isMethodName } from '@browser-provider/protocol';
 import { ProviderError } from './errors';
-import type { CallContext, Handler, SessionContext } from './handlers';
+import type { CallContext, Handler, SessionContext } from './call-context';
 import { Job, type JobStep } from './jobs';
 import { addRoute, listRoutes, removeRoutes, setOffline } from './ops/routes';
 import { handleDialog, subscribeEvents } from './ops/session-methods';

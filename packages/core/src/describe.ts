@@ -1,24 +1,24 @@
 import type { CustomMethodInfo, GatedMethodInfo, ProviderDescription, ProviderStatus } from '@browser-provider/protocol';
 import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
 import type { Backend } from './backend';
+import type { MethodRows } from './call-context';
 import { gateInfo } from './gates';
 import { describeEngines, statusOfEngines } from './describe-engines';
 import { methodOptionsOf } from './toolkit/engine-options';
 import type { Provider } from './provider';
-import type { MethodRegistry } from './registry';
 
 export const PROVIDER_VERSION = '0.1.0';
 
 /** Features core provides on every engine through the shared page script. */
 const CORE_FEATURES = ['element_refs', 'a11y_snapshot'] as const;
 
-export function describe(provider: Provider, methods: MethodRegistry): ProviderDescription {
+export function describe(provider: Provider, methods: MethodRows): ProviderDescription {
   const one = describeEngine(provider, methods, provider.backend);
   return provider.engines.multi ? describeEngines(provider, one, (e) => describeEngine(provider, methods, e).capabilities) : one;
 }
 
 /** The description of a provider fronting `engine` alone. */
-export function describeEngine(provider: Provider, methods: MethodRegistry, engine: Backend): ProviderDescription {
+export function describeEngine(provider: Provider, methods: MethodRows, engine: Backend): ProviderDescription {
   const info = engine.info;
   const rows = methods.rowsOf(engine);
   const custom: CustomMethodInfo[] = rows.flatMap(({ name, params, listing, traits }) =>

@@ -1,6 +1,6 @@
 import { ProviderError } from './errors';
 import type { Provider } from './provider';
-import type { MethodRow } from './registry';
+import type { MethodRow } from './call-context';
 import type { Session } from './session';
 
 /**

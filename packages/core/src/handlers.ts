@@ -1,5 +1,6 @@
-import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf, ScopeOf } from '@browser-provider/protocol';
+import type { CoreMethodName, MethodName, OptionalMethodName, ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { METHODS } from '@browser-provider/protocol';
+import type { CallContext, Handler, PageContext, RunFor, SessionContext } from './call-context';
 import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
 import { clickGesture, dragEvents, screenshotFormat } from './ops/method-options';
@@ -19,39 +20,8 @@ import { emulateMedia, printPdf } from './ops/media';
 import { scrollPage } from './ops/scroll';
 import { deleteCookies, setCookies, setViewport, writeStorage } from './ops/state';
 import { setFiles } from './ops/upload';
-import type { PageHandle } from './page';
-import type { Provider } from './provider';
-import type { MethodRegistry } from './registry';
-import type { Session } from './session';
 import { setupGuides } from './setup/guide';
 import { verify } from './setup/verify';
-
-export interface CallContext {
-  provider: Provider;
-  /** The provider's methods: what `provider.describe` lists. */
-  methods: MethodRegistry;
-  signal: AbortSignal;
-  /** Wall-clock time (ms) by which the call must have answered. */
-  deadlineAt: number;
-  /** Warnings for the response envelope. */
-  warnings: string[];
-}
-export interface SessionContext extends CallContext {
-  session: Session;
-}
-export interface PageContext extends SessionContext {
-  page: PageHandle;
-}
-
-/** How a method runs, by its `scope` trait (see MethodScope): the context its handler receives. */
-type ContextOf<S> = S extends 'page' ? PageContext : S extends 'session' ? SessionContext : CallContext;
-export type RunFor<M extends MethodName> = (ctx: ContextOf<ScopeOf<M>>, p: ParamsOf<M>) => Promise<ResultOf<M>>;
-
-/** A handler with the scope it runs in, as the dispatcher calls it. */
-export type Handler<M extends MethodName> =
-  | { scope: 'provider'; run: (ctx: CallContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
-  | { scope: 'session'; run: (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
-  | { scope: 'page'; run: (ctx: PageContext, p: ParamsOf<M>) => Promise<ResultOf<M>> };
 
 /** Every core method must have a handler (the compiler checks); optional ones where implemented. */
 export type HandlerTable = { [M in CoreMethodName]: RunFor<M> } & { [M in OptionalMethodName]?: RunFor<M> };

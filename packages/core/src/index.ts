@@ -4,7 +4,8 @@
 export * from './backend';
 export * from './toolkit';
 export { Dispatcher } from './dispatcher';
-export type { MethodRegistry, MethodRow } from './registry';
+export type { MethodRegistry } from './registry';
+export type { MethodRow } from './call-context';
 export { Provider, type ProviderOptions } from './provider';
 export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
 export { LineSplitter } from './transport/lines';

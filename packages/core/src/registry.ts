@@ -1,11 +1,11 @@
-import type { MethodName, MethodTraits, Repair, Stability } from '@browser-provider/protocol';
+import type { MethodName, Repair } from '@browser-provider/protocol';
 import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, type OwnMethodName } from '@browser-provider/protocol';
-import type { z } from 'zod';
 import type { Backend } from './backend';
+import type { Handler, MethodRow, MethodRows } from './call-context';
 import { ownHandler, type DispatchApi } from './core-methods';
 import { traitsOfCustom, type CustomMethod, type PathKind } from './backend';
 import { gateEnabled } from './gates';
-import { handlerOf, type Handler } from './handlers';
+import { handlerOf } from './handlers';
 import { allowedPath } from './toolkit/paths';
 import type { Provider } from './provider';
 
@@ -16,18 +16,7 @@ import type { Provider } from './provider';
  * in its `customMethods()`. Dispatch, the engine check, `provider.describe`, jobs and the MCP tool
  * list read `offeredBy` here and nowhere else.
  */
-export interface MethodRow {
-  readonly name: string;
-  readonly traits: MethodTraits;
-  readonly params: z.ZodType;
-  /** Ours and an engine's: what `describe` lists under `custom_methods` (the draft's methods have their own lists). */
-  readonly listing?: { description: string; stability: Stability; result: z.ZodType };
-  readonly handler: Handler<MethodName>;
-  /** Whether `engine` answers it: the one test of "offered". */
-  offeredBy(engine: Backend): boolean;
-}
-
-export class MethodRegistry {
+export class MethodRegistry implements MethodRows {
   readonly #rows = new Map<string, MethodRow>();
   /** The draft's methods and ours but the last two, in table order. */
   readonly #head: MethodRow[] = [];

@@ -1,8 +1,6 @@
-import type { BrowserSetupGuide, ClickButton, EventName, Feature, MediaFeature, MediaOverrides, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { MediaOverrides, ScreenshotFormat } from '@browser-provider/protocol';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
-import type { CustomMethod } from './custom-method';
 import type { InputSource } from './input';
-import type { DialogAnswers, SessionFolder } from './session-aids';
 
 /**
  * The narrow interface every engine implements. Core never names a browser: where engines differ,
@@ -10,7 +8,8 @@ import type { DialogAnswers, SessionFolder } from './session-aids';
  * Errors are thrown as ProviderError with a protocol code; each backend translates its driver's
  * errors in one module.
  *
- * Ownership: Backend → BackendSession → BackendPage. Closing a parent closes its children.
+ * Ownership: Backend → BackendSession → BackendPage. Closing a parent closes its children. This file
+ * has the page and what it answers; session.ts the session, engine.ts the backend itself.
  */
 
 export type FrameKey = string;
@@ -221,171 +220,4 @@ export interface CookieSet {
   http_only?: boolean;
   secure?: boolean;
   same_site?: 'Strict' | 'Lax' | 'None';
-}
-
-export interface DialogReport {
-  /** `dialog`: the engine cannot tell which kind (classic WebDriver only gives the text). */
-  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload' | 'dialog';
-  message: string;
-  default_value?: string;
-  /** What was done with it. */
-  accepted: boolean;
-  prompt_text?: string;
-}
-
-export interface DownloadRecord {
-  download_id: string;
-  url: string;
-  suggested_filename: string;
-  state: 'in_progress' | 'completed' | 'canceled' | 'failed';
-  path?: string;
-  size?: number;
-  /** Why it failed, when it did (e.g. `path_escape`, `too_large`). */
-  reason?: string;
-}
-
-/** What a backend tells core about without being asked. */
-export type BackendEvent =
-  /** The page opened another top-level page (window.open, target=_blank); the session now owns it. */
-  | { type: 'popup'; page: BackendPage; opener: BackendPage | undefined }
-  /** A JavaScript dialog was answered by the session's policy. */
-  | { type: 'dialog'; page: BackendPage | undefined; dialog: DialogReport }
-  /** The top-level document of a page changed. */
-  | { type: 'navigated'; page: BackendPage; url: string }
-  | { type: 'console'; page: BackendPage; entry: ConsoleEntry }
-  /** A download finished (completed, failed or canceled). */
-  | { type: 'download'; page: BackendPage | undefined; download: DownloadRecord };
-
-export type BackendEventType = BackendEvent['type'];
-
-/** A request held for `route.*`, as the backend saw it. */
-export interface RoutedRequest {
-  url: string;
-  method: string;
-}
-
-/** What a held request gets: a stub response, a network error, or sent on with headers changed. */
-export type RouteAnswer =
-  | { action: 'fulfill'; status: number; headers: ReadonlyArray<readonly [string, string]>; body: string }
-  | { action: 'fail' }
-  | { action: 'continue'; set: Readonly<Record<string, string>>; remove: readonly string[] };
-
-/** Core's decision for one held request; `undefined` lets it through unchanged. Synchronous: it must not hold the request. */
-export type RouteDecider = (request: RoutedRequest) => RouteAnswer | undefined;
-
-export interface BackendSession {
-  /** Whether this session has a cookie jar and storage of its own. */
-  readonly isolated: boolean;
-  /** Whether it drives a browser the user started (close detaches instead of quitting). */
-  readonly attached: boolean;
-  newPage(signal: AbortSignal): Promise<BackendPage>;
-  close(signal: AbortSignal): Promise<void>;
-
-  /** Optional: where core's listener for BackendEvents goes (one listener; a later call replaces it). */
-  onEvent?(listener: (e: BackendEvent) => void): void;
-  /** The BackendEvent types this session can report (so `events.subscribe` can say what it will get). */
-  readonly eventTypes?: readonly BackendEventType[];
-  /** Optional: how JavaScript dialogs are answered (present on engines that answer them). */
-  readonly dialogPolicy?: DialogAnswers;
-  /** The protocol events this session asked for with `events.subscribe`; core sets it, backends leave it alone. */
-  subscribedEvents?: ReadonlySet<EventName>;
-  /** Optional: a private directory removed with the session (inline uploads, downloads). */
-  readonly scratch?: SessionFolder;
-  /** Optional: `download.list` / `download.wait`, oldest first. */
-  downloads?(): DownloadRecord[];
-  /**
-   * Optional: settles once the session has ended, by close or because its browser went away. Core
-   * waits on it to free a persistent profile whose browser died.
-   */
-  readonly ended?: Promise<void>;
-  /**
-   * Optional: true once the browser behind the session went away on its own (crashed, its Grid node
-   * died). `session.ensure` for the same client then opens a new session instead of returning this one.
-   */
-  readonly gone?: boolean;
-  /**
-   * Optional, where the browser runs on another machine (a Grid node): copies these local files to
-   * where the browser can read them and answers the paths there, in order. `upload.set_files` then
-   * gives the input those paths.
-   */
-  stageFiles?: (paths: string[], signal: AbortSignal) => Promise<string[]>;
-  /**
-   * Optional (`route.*`, where `ownMethods()` lists them): while `decide` is set, every request of this
-   * session's pages — and only theirs — is held until `decide` has answered it; `undefined` stops
-   * holding. Whatever the session set up for it is removed when the session closes.
-   */
-  setRouting?(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void>;
-  /** Optional (`network.set_offline`): this session's pages lose (or regain) the network; other sessions keep theirs. */
-  setOffline?(offline: boolean, signal: AbortSignal): Promise<void>;
-}
-
-export interface SessionOptions {
-  isolation: 'per_jcode_session' | 'shared';
-  attach: 'never' | 'prefer' | 'require';
-  signal: AbortSignal;
-  /**
-   * A persistent profile (only passed to engines that list `persistent_profile`): the session keeps
-   * its cookies and storage in `dir`, which it must leave in place when it closes. Core has made the
-   * directory and holds its lock; closing the session must have released the browser's hold on it.
-   */
-  profile?: { name: string; dir: string };
-}
-
-export interface BackendInfo {
-  /** e.g. `firefox-bidi`. */
-  providerId: string;
-  providerLabel: string;
-  /** e.g. `firefox`, `chrome`, `safari`. */
-  family: string;
-  browserLabel: string;
-  engine: { name: string; automation: string; version?: string };
-}
-
-export interface Backend {
-  readonly info: BackendInfo;
-  /** Real detection: binaries found, versions, whether running; manual steps when something is missing. */
-  status(): Promise<ProviderStatus>;
-  /**
-   * Optional: `provider.setup_guide` for this engine, computed from this host (what to install and how,
-   * each step marked done or not). Absent: core derives a guide from `status()`'s manual steps.
-   */
-  setupGuide?(): Promise<BrowserSetupGuide>;
-  /** Features that work on this engine (only those). */
-  features(): Feature[];
-  /** Optional normalized methods that work on this engine (only those). */
-  optionalMethods(): MethodName[];
-  /**
-   * Optional: the mouse buttons `page.click` presses faithfully here. Absent: `left` only. A backend
-   * lists another button once real-browser tests show the engine presses and releases that button
-   * (WebKitGTK 2.50's WebDriver releases every button as the left one: a stray click). Click counts and
-   * modifiers need no entry: every engine here does them.
-   */
-  clickButtons?(): readonly ClickButton[];
-  /**
-   * Optional: true where the engine's WebDriver makes HTML5 drag events (dragstart … drop) from pointer
-   * input, as Chromium 156's does. Absent or false: `page.drag` dispatches them in the page after the
-   * trusted dragstart (Firefox 153 never drops; WebKitGTK 2.50 stops after dragstart).
-   */
-  nativeDragEvents?(): boolean;
-  /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
-  screenshotFormats?(): readonly ScreenshotFormat[];
-  /** Optional: the features `page.emulate_media` emulates here (only engines that list the method). Absent: none. */
-  mediaFeatures?(): readonly MediaFeature[];
-  /**
-   * The engine's namespaced methods (`firefox.*`, `cdp.send`, …), read once when the provider starts.
-   * Core's own (`jobs.*`, `events.subscribe`, `dialog.handle`, …) are offered on every engine without listing.
-   */
-  customMethods(): CustomMethod[];
-  /** Optional: those of core's per-engine methods (`route.*`, `network.set_offline`) this engine's sessions answer. */
-  ownMethods?(): readonly OwnMethodName[];
-  /** Whether the browser/driver is currently up. */
-  running(): boolean;
-  /**
-   * Optional: the process-group leaders of everything the backend runs now (browsers, drivers, helpers),
-   * so core can weigh its memory (RecyclingBackend). Absent: its memory is not known.
-   */
-  processGroups?(): number[];
-  createSession(opts: SessionOptions): Promise<BackendSession>;
-  /** Ends every session and every process the backend started. Idempotent. */
-  shutdown(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import type { Gate, MethodTraits, Stability } from '@browser-provider/protocol';
 import { traitsOf } from '@browser-provider/protocol';
 import type { z } from 'zod';
-import type { BackendPage, BackendSession } from './backend';
+import type { BackendPage } from './backend';
+import type { BackendSession } from './session';
 
 /**
  * What a client path must name on the server. Here, beside the custom-method types that take it, so

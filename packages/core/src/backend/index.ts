@@ -5,5 +5,6 @@
  */
 export * from './backend';
 export * from './custom-method';
+export * from './engine';
 export * from './input';
-export * from './session-aids';
+export * from './session';
