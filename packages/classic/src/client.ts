@@ -7,7 +7,7 @@ export type DriverTarget = Parameters<typeof wireRequest>[0];
 
 /**
  * The classic WebDriver commands this backend sends (W3C WebDriver, https://w3c.github.io/webdriver/),
- * over our own HTTP client (`wireRequest`, Node's fetch). One instance serves one `run` of the
+ * over our own HTTP client (`wireRequest`, over node:http). One instance serves one `run` of the
  * connection and carries that call's AbortSignal, so every command is cancelled on the wire at the
  * caller's deadline and the driver's one-command-at-a-time queue moves on.
  *

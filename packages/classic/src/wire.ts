@@ -3,8 +3,9 @@
  * through the `webdriver` client: New Session (so that a failure keeps the driver's exact message,
  * which the Safari adapter classifies, and so that the client never starts its own driver or BiDi
  * socket), Switch To Frame (the client prints a deprecation notice on every call), and the raw
- * `webdriver.send` passthrough. Uses Node's fetch, so the AbortSignal really cancels the request.
+ * `webdriver.send` passthrough. An AbortSignal really cancels the request (http-json.ts).
  */
+import { httpJson, type HttpAnswer } from './http-json';
 
 /** A W3C error reply (`{value:{error, message}}`) or an HTTP/transport failure. */
 export class WireError extends Error {
@@ -24,9 +25,8 @@ export class WireError extends Error {
 
 export type WireMethod = 'GET' | 'POST' | 'DELETE';
 
+/** node:http's errno (`ECONNREFUSED`, `ECONNRESET`, …) on the error itself. */
 function transportCode(e: unknown): string | undefined {
-  const cause = (e as { cause?: { code?: unknown } }).cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
   const code = (e as { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -47,20 +47,15 @@ export async function wireRequest(
   signal: AbortSignal,
 ): Promise<unknown> {
   const url = `${wireBase(port)}${path.startsWith('/') ? path : `/${path}`}`;
-  let res: Response;
+  let res: HttpAnswer;
   try {
-    res = await fetch(url, {
-      method,
-      signal,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-    });
+    res = await httpJson(new URL(url), method, method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal);
   } catch (e) {
     if (signal.aborted) throw signal.reason;
     const code = transportCode(e) ?? 'ECONNRESET';
     throw new WireError('transport', `${method} ${path}: ${code}`, undefined, code, e);
   }
-  const text = await res.text();
+  const { text } = res;
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : {};
@@ -68,7 +63,7 @@ export async function wireRequest(
     throw new WireError('unknown error', `driver answered non-JSON (HTTP ${res.status}): ${text.slice(0, 200)}`, res.status);
   }
   const value = (parsed as { value?: unknown }).value;
-  if (!res.ok) {
+  if (res.status < 200 || res.status > 299) {
     const v = (value ?? {}) as { error?: unknown; message?: unknown };
     const error = typeof v.error === 'string' ? v.error : 'unknown error';
     const message = typeof v.message === 'string' && v.message ? v.message : error;

@@ -1,8 +1,8 @@
 import { WireError, wireRequest } from '@browser-provider/classic';
 
 /**
- * JSON over HTTP to a Selenium Grid (the router/hub), with Node's fetch so an AbortSignal really
- * cancels. Grid 4.48 refuses a JSON body whose content type lacks `charset=utf-8`.
+ * JSON over HTTP to a Selenium Grid (the router/hub), through the classic client's request (an
+ * AbortSignal really cancels). Grid 4.48 refuses a JSON body whose content type lacks `charset=utf-8`.
  */
 
 /** A Grid that could not be reached at all (refused, reset, DNS), as opposed to one that answered. */
@@ -29,14 +29,6 @@ export class GridReplyError extends Error {
   }
 }
 
-function transportCode(e: unknown): string {
-  const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  // fetch refuses some ports outright ("bad port"), with no errno.
-  if (cause && typeof cause.message === 'string' && cause.message) return cause.message;
-  return (e as Error).message || 'fetch failed';
-}
-
 /** Joins the Grid's base URL (which may carry a path prefix, e.g. `/wd/hub`) and a command path. */
 export function gridPath(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
@@ -47,11 +39,11 @@ export function gridPath(base: string, path: string): string {
  * place, used by gridRequest and by the WebKit launcher's New Session (which goes through the classic client).
  */
 export function fromWireError(url: string, e: WireError): GridUnreachable | GridReplyError {
-  if (e.error === 'transport') return new GridUnreachable(url, e.cause === undefined ? (e.code ?? 'ECONNREFUSED') : transportCode(e.cause), e.cause ?? e);
+  if (e.error === 'transport') return new GridUnreachable(url, e.code ?? 'ECONNREFUSED', e.cause ?? e);
   return new GridReplyError(e.error, e.message, e.status ?? 500);
 }
 
-/** A Grid command over the classic client's request (same JSON-over-fetch, same charset rule). */
+/** A Grid command over the classic client's request (same JSON over HTTP, same charset rule). */
 export async function gridRequest(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
   try {
     return await wireRequest(base, method, path, body, signal);
