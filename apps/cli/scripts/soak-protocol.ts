@@ -32,7 +32,10 @@ export function protocolTarget(bin: string, browser: string, origin: string, cal
   ];
   const call = (method: string, params: Record<string, unknown>, onOk?: (result: unknown) => void) =>
     settle(method, async () => {
-      const env = await client.call(method, { ...params, timeout_ms: (params.timeout_ms as number | undefined) ?? callTimeoutMs });
+      const deadline = (params.timeout_ms as number | undefined) ?? callTimeoutMs;
+      // The client waits for the call's own deadline and a margin: a session.ensure given 60 s that
+      // answers at 50 s was answered, not lost (the old fixed 45 s wait counted those as lost).
+      const env = await client.call(method, { ...params, timeout_ms: deadline }, { timeoutMs: deadline + 30_000 });
       if (env.ok) onOk?.(env.result);
       return env.ok ? 'ok' : env.error.code;
     });
