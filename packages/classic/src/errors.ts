@@ -29,14 +29,12 @@ const WAIT: Repair = {
   hint: 'The page is still busy; wait for it to settle, then retry.',
 };
 
-/** Node/undici transport error codes → protocol error. */
+/** Node transport error codes (node:http, see http-json.ts) → protocol error. */
 export const TRANSPORT_ERROR_TABLE: Readonly<Record<string, ClassicErrorRule>> = {
   ECONNREFUSED: { code: 'browser_not_running', detail: 'driver_unreachable', retryable: false, repair: ENSURE, message: 'The WebDriver server is not running.' },
   ECONNRESET: { code: 'browser_not_running', detail: 'driver_unreachable', retryable: false, repair: ENSURE, message: 'The WebDriver server dropped the connection.' },
   EPIPE: { code: 'browser_not_running', detail: 'driver_unreachable', retryable: false, repair: ENSURE, message: 'The WebDriver server dropped the connection.' },
-  UND_ERR_SOCKET: { code: 'browser_not_running', detail: 'driver_unreachable', retryable: false, repair: ENSURE, message: 'The WebDriver server closed the socket.' },
   ETIMEDOUT: { code: 'not_ready', detail: 'driver_timeout', retryable: true, repair: WAIT, message: 'The WebDriver server did not answer in time.' },
-  UND_ERR_HEADERS_TIMEOUT: { code: 'not_ready', detail: 'driver_timeout', retryable: true, repair: WAIT, message: 'The WebDriver server did not answer in time.' },
 };
 
 export const DRIVER_EXITED_RULE: ClassicErrorRule = {

@@ -67,4 +67,23 @@ describe('wireRequest over node:http', () => {
     expect(e).toBeInstanceOf(WireError);
     expect(e).toMatchObject({ error: 'transport', code: 'ECONNREFUSED' });
   });
+  it('sends a request again on a new socket when the kept-alive one was closed while idle', async () => {
+    // A driver that closes an idle kept-alive socket as the next request arrives on it: the request
+    // never reached it, so it is sent once more on a fresh socket instead of failing as a dead driver.
+    const served = new WeakSet<object>();
+    const closing = createServer((req, res) => {
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      void bodyOf(req).then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: req.url })));
+    });
+    await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
+    const at = (closing.address() as AddressInfo).port;
+    try {
+      expect(await wireRequest(at, 'GET', '/first', undefined, AbortSignal.timeout(5_000))).toBe('/first');
+      expect(await wireRequest(at, 'POST', '/second', {}, AbortSignal.timeout(5_000))).toBe('/second');
+    } finally {
+      closing.closeAllConnections();
+      closing.close();
+    }
+  });
 });

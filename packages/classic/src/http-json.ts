@@ -24,23 +24,36 @@ export interface HttpAnswer {
   text: string;
 }
 
+/**
+ * A kept-alive socket the server closed while it sat idle fails the next request sent on it before the
+ * server read a byte of it (Node's reusedSocket case): that request is sent once more on a new socket.
+ */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
 /** Sends `body` (JSON text) and reads the whole answer as UTF-8. Transport errors keep their errno `code`. */
 export async function httpJson(url: URL, method: string, body: string | undefined, signal: AbortSignal): Promise<HttpAnswer> {
   const via = url.protocol === 'https:' ? await loadSecure() : { request, agent: plain };
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8' };
   if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-  return new Promise((resolve, reject) => {
-    const req = via.request(url, { method, headers, signal, agent: via.agent }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-      // The socket went away mid-answer (driver killed, request aborted): after 'end' this is a no-op.
-      res.on('close', () => {
-        if (!res.complete) reject(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }));
+  const send = (retryStale: boolean): Promise<HttpAnswer> =>
+    new Promise((resolve, reject) => {
+      let answered = false;
+      const req = via.request(url, { method, headers, signal, agent: via.agent }, (res: IncomingMessage) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+        // The socket went away mid-answer (driver killed, request aborted): after 'end' this is a no-op.
+        res.on('close', () => {
+          if (!res.complete) reject(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }));
+        });
       });
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        if (retryStale && !answered && req.reusedSocket && !signal.aborted && STALE_SOCKET_CODES.has(e.code ?? '')) resolve(send(false));
+        else reject(e);
+      });
+      req.end(body);
     });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return send(true);
 }
