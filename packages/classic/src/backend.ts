@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MethodName, MouseAction, ProviderStatus } from '@browser-provider/protocol';
 import { ProviderError, raceSignal } from '@browser-provider/core/toolkit';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core/backend';
 import { pageScriptSource } from '@browser-provider/page-script';
@@ -93,6 +93,10 @@ export class ClassicBackend implements Backend {
 
   nativeDragEvents(): boolean {
     return this.quirks.nativeDragEvents === true;
+  }
+
+  mouseActionsLacking(): readonly MouseAction[] {
+    return this.quirks.mouseActionsLacking ?? [];
   }
 
   running(): boolean {

@@ -1,6 +1,6 @@
 import type { InputSource } from '@browser-provider/core/backend';
 import { BUTTON_NUMBERS, sleep, unsupportedClickOption } from '@browser-provider/core/toolkit';
-import type { ClickButton } from '@browser-provider/protocol';
+import type { ClickButton, MouseAction } from '@browser-provider/protocol';
 
 /**
  * How one engine's classic WebDriver departs from the standard in its input, given by the adapter
@@ -17,6 +17,8 @@ export interface ClassicQuirks {
   readonly mergesPressesWithin?: { readonly ms: number; readonly px: number };
   /** Its Perform Actions makes HTML5 drag events (dragstart … drop) from pointer input; else page.drag dispatches them. */
   readonly nativeDragEvents?: boolean;
+  /** The page.mouse actions its Perform Actions does not do faithfully; core refuses them by name. */
+  readonly mouseActionsLacking?: readonly MouseAction[];
 }
 
 /** An engine whose classic input follows the standard. */

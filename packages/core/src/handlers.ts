@@ -5,6 +5,7 @@ import { describe, status } from './describe';
 import { click, hover, press, select, type } from './ops/actions';
 import { clickGesture, dragEvents, screenshotFormat } from './ops/method-options';
 import { drag } from './ops/drag';
+import { mouseAction } from './ops/mouse';
 import { open } from './ops/navigate';
 import { screenshot } from './ops/screenshot';
 import { afterAction, snapshotPage } from './ops/snapshot';
@@ -72,6 +73,7 @@ export const HANDLERS: HandlerTable = {
   'page.screenshot': (ctx, p) => screenshot(ctx.session, ctx.page, p, screenshotFormat(ctx.provider, ctx.session, p), ctx.signal),
   'page.hover': (ctx, p) => hover(ctx.session, ctx.page, p, ctx.signal),
   'page.drag': (ctx, p) => drag(ctx.session, ctx.page, p, dragEvents(ctx.provider, ctx.session, p), ctx.warnings, ctx.signal),
+  'page.mouse': (ctx, p) => mouseAction(ctx.provider, ctx.session, ctx.page, p, ctx.warnings, ctx.signal),
   'page.press': (ctx, p) => press(ctx.session, ctx.page, p, ctx.signal),
   'page.select': (ctx, p) => select(ctx.session, ctx.page, p, ctx.signal),
   'tab.list': (ctx) => listTabs(ctx.session, ctx.signal),

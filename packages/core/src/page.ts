@@ -1,5 +1,5 @@
-import type { MediaOverrides, PageSnapshotV1 } from '@browser-provider/protocol';
-import type { BackendPage, FrameKey } from './backend';
+import type { ClickButton, MediaOverrides, PageSnapshotV1 } from '@browser-provider/protocol';
+import type { BackendPage, FrameKey, ViewportPoint } from './backend';
 
 /** How many past snapshots a page keeps for `since_rev`. */
 const HISTORY = 4;
@@ -38,6 +38,8 @@ export class PageHandle {
   lastKnown: { url: string; title: string } | undefined;
   /** `page.emulate_media`'s overrides now in force: a call changes only the features it names. */
   mediaOverrides: MediaOverrides = {};
+  /** What `page.mouse` left here: where it put the pointer, and the buttons it holds pressed (ops/mouse.ts). */
+  readonly mouse: { point?: ViewportPoint; held: Set<ClickButton> } = { held: new Set() };
 
   constructor(
     readonly id: string,

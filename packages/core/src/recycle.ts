@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, MouseAction, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
 import type { CustomMethod } from './backend';
 import { familyPssMb } from './host/procfs';
@@ -157,6 +157,9 @@ export class RecyclingBackend implements Backend {
   }
   screenshotFormats(): readonly ScreenshotFormat[] {
     return this.current.backend.screenshotFormats?.() ?? ['png'];
+  }
+  mouseActionsLacking(): readonly MouseAction[] {
+    return this.current.backend.mouseActionsLacking?.() ?? [];
   }
 
   mediaFeatures(): readonly MediaFeature[] {

@@ -45,6 +45,11 @@ export class RefRegistry {
     return entry.ids;
   }
 
+  /** The ref already issued for this element, without minting one. */
+  peek(t: RefTarget): string | undefined {
+    return this.#byDoc.get(docKey(t.pageId, t.frame, t.doc))?.ids.get(t.id);
+  }
+
   resolve(ref: string): RefTarget | undefined {
     return this.#byRef.get(ref);
   }

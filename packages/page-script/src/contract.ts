@@ -213,6 +213,23 @@ export interface PageMetrics {
   devicePixelRatio: number;
 }
 
+/**
+ * What `pointAt` saw at a point of the top-level viewport: the viewport's size, whether the point is in
+ * it, and the element there with its ids and its ancestors' (nearest first). Not ok when this realm's
+ * functions cannot be trusted (`untrusted_realm`): then nothing is said about the point.
+ */
+export type PointReport =
+  | {
+      ok: true;
+      doc: string;
+      viewport: { width: number; height: number };
+      /** The point judged: the one given, or the viewport's centre when none was. */
+      point: FramePoint;
+      inside: boolean;
+      hit: { tag: string; description: string; chain: LocalId[] } | null;
+    }
+  | { ok: false; why: string };
+
 /** Every op the page script answers. Args and results are JSON. */
 export interface PageScriptOps {
   /** The document token; cheap, used to detect navigation and stale refs. */
@@ -286,6 +303,8 @@ export interface PageScriptOps {
   highlight(doc: string, id: LocalId, style: string | null): boolean;
   /** Removes the outline of element `id`, or every outline when `id` is null; answers how many. */
   hideHighlight(doc: string | null, id: LocalId | null): number;
+  /** Whether `point` (null: the viewport's centre) is in the top-level viewport and what element is there (page.mouse; see ./page/point.ts). */
+  pointAt(point: FramePoint | null): PointReport;
   /** Drops `payload` onto element `id` with synthetic drag events (see ./page/devtools.ts). */
   drop(doc: string, id: LocalId, payload: DropPayload): DropResult;
 }

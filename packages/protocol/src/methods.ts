@@ -166,6 +166,10 @@ const ClickOptions = {
     .describe('Keys held down during the click: pressed before the pointer moves, released after the last click.'),
 };
 
+/** What `page.mouse` does at its point: Playwright's `page.mouse` calls, as W3C pointer and wheel actions. */
+export const MOUSE_ACTIONS = ['move', 'down', 'up', 'click', 'wheel'] as const;
+export type MouseAction = (typeof MOUSE_ACTIONS)[number];
+
 /** Image formats of `page.screenshot` (additive; PNG is the draft's and the default). */
 export const ScreenshotFormat = z.enum(['png', 'jpeg']);
 export type ScreenshotFormat = z.infer<typeof ScreenshotFormat>;
@@ -502,6 +506,47 @@ export const METHODS = {
       html5: z.enum(['none', 'native', 'synthesized']),
       /** With an HTML5 drag made in the page: whether the target accepted the drop. */
       dropped: z.boolean().optional(),
+    }),
+    { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
+  ),
+  'page.mouse': spec(
+    'optional',
+    'Raw pointer input at a point of the top-level viewport (CSS pixels), for what refs cannot name (a canvas, a map, a gap between elements): move the pointer there, press a button (down) or release it (up), click, or turn the wheel. There is no element ref, so no actionability check; the point must be inside the viewport. A button pressed with down stays pressed across calls until its up (a drag in parts). down, up and wheel without x and y act where the last page.mouse put the pointer on this page (wheel: the viewport\'s centre before any). Answers what element is at the point: its tag and description, and its ref when the session has one for it.',
+    PageScoped.extend({
+      ...AfterAction,
+      action: z.enum(MOUSE_ACTIONS),
+      x: z.number().finite().optional().describe('The point\'s x in the top-level viewport, CSS pixels; required for move and click.'),
+      y: z.number().finite().optional().describe('The point\'s y in the top-level viewport, CSS pixels; required for move and click.'),
+      button: ClickButton.optional().describe('down, up, click: the mouse button (default left). capabilities.method_options["page.mouse"].button lists what this engine presses.'),
+      click_count: ClickOptions.click_count,
+      modifiers: ClickOptions.modifiers.describe('click: keys held down during the click.'),
+      delay_ms: z.number().int().min(0).max(10_000).optional().describe('click: time between each press and its release (default 0).'),
+      delta_x: z.number().finite().optional().describe('wheel: horizontal scroll delta, CSS pixels (default 0).'),
+      delta_y: z.number().finite().optional().describe('wheel: vertical scroll delta, CSS pixels (default 0).'),
+    })
+      .refine((p) => (p.x === undefined) === (p.y === undefined), { message: 'give x and y together', path: ['x'] })
+      .refine((p) => !(p.action === 'move' || p.action === 'click') || p.x !== undefined, { message: 'move and click need x and y', path: ['x'] })
+      .refine((p) => p.button === undefined || p.action === 'down' || p.action === 'up' || p.action === 'click', { message: 'button is for down, up and click', path: ['button'] })
+      .refine((p) => (p.click_count === undefined && p.modifiers === undefined && p.delay_ms === undefined) || p.action === 'click', { message: 'click_count, modifiers and delay_ms are for click', path: ['click_count'] })
+      .refine((p) => (p.delta_x === undefined && p.delta_y === undefined) || p.action === 'wheel', { message: 'delta_x and delta_y are for wheel', path: ['delta_x'] }),
+    withSnapshot({
+      page_id: z.string(),
+      action: z.enum(MOUSE_ACTIONS),
+      /** Where the pointer acted, in the top-level viewport's CSS pixels. */
+      point: Point,
+      /** What the hit test found at the point before the action (null: nothing, e.g. outside the document). */
+      at: z
+        .object({
+          tag: z.string(),
+          description: z.string().describe('Tag, id, first class and a short text, as an obscured click describes its cover (capped).'),
+          element_ref: z.string().optional().describe('Its ref, when a snapshot (or an action) of this session gave it one.'),
+          inside_ref: z.string().optional().describe('Else the ref of its nearest ancestor that has one.'),
+        })
+        .nullable(),
+      /** The buttons page.mouse holds pressed on this page after the call. */
+      pressed: z.array(ClickButton),
+      navigation_occurred: z.boolean().optional(),
+      url: z.string().optional(),
     }),
     { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),

@@ -10,6 +10,7 @@ describeOptionalMethods('WebKit', () => createSafariBackend(), {
     'tab.close',
     'page.hover',
     'page.drag',
+    'page.mouse',
     'page.press',
     'page.select',
     'page.scroll',

@@ -9,6 +9,8 @@ import type { ClassicQuirks } from '@browser-provider/classic';
  *   Perform Actions calls and despite Release Actions: two page.click calls in a row would be a double
  *   click (detail 2, dblclick), so a click near the last one waits 500 ms (400 with a margin) out;
  * - it fires a trusted dragstart from pointer input and then no other drag event, so page.drag
- *   dispatches the HTML5 drag in the page (no `nativeDragEvents`).
+ *   dispatches the HTML5 drag in the page (no `nativeDragEvents`);
+ * - a wheel action of deltaY 400 reaches the page as a wheel event of 400 and then one of -400, and
+ *   the page ends where it was: page.mouse "wheel" is refused (a button held across calls it keeps).
  */
-export const WEBKIT_INPUT: ClassicQuirks = { clickButtons: ['left'], mergesPressesWithin: { ms: 500, px: 5 } };
+export const WEBKIT_INPUT: ClassicQuirks = { clickButtons: ['left'], mergesPressesWithin: { ms: 500, px: 5 }, mouseActionsLacking: ['wheel'] };

@@ -1,4 +1,4 @@
-import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, MouseAction, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { CustomMethod } from './custom-method';
 import type { BackendSession, SessionOptions } from './session';
 
@@ -32,6 +32,12 @@ export interface Backend {
    * modifiers need no entry: every engine here does them.
    */
   clickButtons?(): readonly ClickButton[];
+  /**
+   * Optional: the `page.mouse` actions this engine cannot do faithfully (a button it cannot keep
+   * pressed across calls, a wheel its WebDriver lacks). Absent: it does them all. describe lists the
+   * rest in `method_options["page.mouse"].action`, and a call asking for one of these is refused.
+   */
+  mouseActionsLacking?(): readonly MouseAction[];
   /**
    * Optional: true where the engine's WebDriver makes HTML5 drag events (dragstart … drop) from pointer
    * input, as Chromium 156's does. Absent or false: `page.drag` dispatches them in the page after the

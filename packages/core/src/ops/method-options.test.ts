@@ -130,12 +130,14 @@ describe('page.click options', () => {
     const all = { button: ['left', 'middle', 'right'], click_count: [1, 2, 3], modifiers: ['Alt', 'Control', 'Meta', 'Shift'] };
     // Neither stub engine drags natively: page.drag dispatches HTML5 drag events in the page on both.
     const png = { 'page.screenshot': { format: ['png'] }, 'page.drag': { html5_events: ['synthesized'] } };
-    expect((await one.ok('provider.describe')).capabilities.method_options).toEqual({ 'page.click': all, ...png });
+    const actions = ['move', 'down', 'up', 'click', 'wheel'];
+    const mouse = (button: string[]) => ({ 'page.mouse': { action: actions, button } });
+    expect((await one.ok('provider.describe')).capabilities.method_options).toEqual({ 'page.click': all, ...png, ...mouse(all.button) });
     const two = setup('two');
     const d = await two.ok('provider.describe');
-    expect(d.capabilities.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png });
-    expect(d.capabilities_by_family.alpha.method_options).toEqual({ 'page.click': all, ...png });
-    expect(d.capabilities_by_family.beta.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png });
+    expect(d.capabilities.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png, ...mouse(['left']) });
+    expect(d.capabilities_by_family.alpha.method_options).toEqual({ 'page.click': all, ...png, ...mouse(all.button) });
+    expect(d.capabilities_by_family.beta.method_options).toEqual({ 'page.click': { ...all, button: ['left'] }, ...png, ...mouse(['left']) });
   });
 
   it('answers a gesture whose first event reached the element as a success that says what was cancelled', async () => {

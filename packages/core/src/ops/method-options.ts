@@ -1,8 +1,9 @@
-import type { DragEvents, ParamsOf, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, DragEvents, MouseAction, ParamsOf, ScreenshotFormat } from '@browser-provider/protocol';
+import type { Backend } from '../backend';
 import type { ClickGesture } from '../w3c/pointer';
 import type { Provider } from '../provider';
 import type { Session } from '../session';
-import { clickButtonsOf, dragEventsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from '../toolkit/engine-options';
+import { clickButtonsOf, dragEventsOf, mouseActionsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from '../toolkit/engine-options';
 
 // What a call asks of the options engines differ on (toolkit/engine-options.ts), checked before anything runs.
 
@@ -15,6 +16,18 @@ export function clickGesture(provider: Provider, session: Session, p: ParamsOf<'
     throw unsupportedClickOption('button', button, engine.info.family, others);
   }
   return { button, count: (p.click_count ?? 1) as ClickGesture['count'], modifiers: p.modifiers ?? [] };
+}
+
+/** Refuses a `page.mouse` action or button the session's engine cannot do, before anything is dispatched. */
+export function mouseOptions(provider: Provider, session: Session, action: MouseAction, button: ClickButton): void {
+  const engine = provider.engineOf(session);
+  const others = (ok: (b: Backend) => boolean) => provider.engines.list.filter((b) => b !== engine && ok(b)).map((b) => b.info.family);
+  if (!mouseActionsOf(engine).includes(action)) {
+    throw unsupportedOption('page.mouse', 'action', action, 'its WebDriver does not do that faithfully (docs/mouse.md says why). Nothing was dispatched.', engine.info.family, others((b) => mouseActionsOf(b).includes(action)));
+  }
+  if ((action === 'down' || action === 'up' || action === 'click') && !clickButtonsOf(engine).includes(button)) {
+    throw unsupportedOption('page.mouse', 'button', button, 'its WebDriver does not press and release that button faithfully. Nothing was dispatched.', engine.info.family, others((b) => clickButtonsOf(b).includes(button)));
+  }
 }
 
 /** How a `page.drag` makes HTML5 drag events: as asked, or natively where the engine can; refused when it cannot. */

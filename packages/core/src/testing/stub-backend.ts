@@ -1,5 +1,5 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
-import type { ClickButton, Feature, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
+import type { ClickButton, Feature, MouseAction, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendPage, BackendSession, CustomMethod, FrameKey, InputSource, NavigationWatch, RouteDecider, ScreenshotOptions, SessionOptions } from '../backend';
 import { sleep } from '../deadline';
 
@@ -89,6 +89,12 @@ export class StubPage implements BackendPage {
       value: alive ? '' : null,
       select: { ok: false, code: 'not_select', message: 'not a select' },
       probe: { ok: true, doc: this.doc, readyState: 'complete', satisfied: { text_present: true }, iframes: [] },
+      // An 800×600 viewport whose every point lands on the Go button (id 2) inside the heading's id 1.
+      pointAt: ((pt: { x: number; y: number } | null) => {
+        const point = pt ?? { x: 400, y: 300 };
+        const inside = point.x >= 0 && point.y >= 0 && point.x < 800 && point.y < 600;
+        return { ok: true, doc: this.doc, viewport: { width: 800, height: 600 }, point, inside, hit: inside ? { tag: 'button', description: 'button "Go"', chain: [2, 1] } : null };
+      })(a[0] as { x: number; y: number } | null),
       metrics: { viewportWidth: 800, viewportHeight: 600, scrollX: 0, scrollY: 0, documentWidth: 800, documentHeight: 600, devicePixelRatio: 1 },
     };
     return answers[op] as OpResult<K>;
@@ -162,6 +168,11 @@ export class StubBackend implements Backend {
   }
   features(): Feature[] {
     return this.featureList;
+  }
+  /** What `mouseActionsLacking()` answers. */
+  mouseLacking: MouseAction[] = [];
+  mouseActionsLacking(): readonly MouseAction[] {
+    return this.mouseLacking;
   }
   /** What `screenshotFormats()` answers. */
   formats: ScreenshotFormat[] = ['png'];

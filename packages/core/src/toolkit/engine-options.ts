@@ -1,4 +1,4 @@
-import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, MEDIA_FEATURE_NAMES, ScreenshotFormat, type MediaFeature, type MethodOptions } from '@browser-provider/protocol';
+import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, MEDIA_FEATURE_NAMES, MOUSE_ACTIONS, ScreenshotFormat, type MediaFeature, type MethodOptions, type MouseAction } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
 import { ProviderError } from '../errors';
 
@@ -27,6 +27,12 @@ export function dragEventsOf(engine: Backend): DragEvents[] {
   return DragEvents.options.filter((m) => m === 'synthesized' || engine.nativeDragEvents?.() === true);
 }
 
+/** The `page.mouse` actions `engine` does: all but those its quirks name (a held button it cannot keep, a wheel it lacks). */
+export function mouseActionsOf(engine: Backend): MouseAction[] {
+  const lacking = engine.mouseActionsLacking?.() ?? [];
+  return MOUSE_ACTIONS.filter((a) => !lacking.includes(a));
+}
+
 /** The features `page.emulate_media` emulates on `engine`, in the schema's order. */
 export function mediaFeaturesOf(engine: Backend): MediaFeature[] {
   const listed = engine.mediaFeatures?.() ?? [];
@@ -39,6 +45,7 @@ export function methodOptionsOf(engine: Backend): MethodOptions {
     'page.click': { button: clickButtonsOf(engine), click_count: [...CLICK_COUNTS], modifiers: [...ClickModifier.options] },
     'page.screenshot': { format: screenshotFormatsOf(engine) },
     'page.drag': { html5_events: dragEventsOf(engine) },
+    'page.mouse': { action: mouseActionsOf(engine), button: clickButtonsOf(engine) },
     ...(engine.optionalMethods().includes('page.emulate_media') ? { 'page.emulate_media': { feature: mediaFeaturesOf(engine) } } : {}),
   };
 }
@@ -48,7 +55,7 @@ export function methodOptionsOf(engine: Backend): MethodOptions {
  * session's engine; `offeredBy`, in a server fronting several, the engines that take it.
  */
 export function unsupportedOption(
-  method: 'page.click' | 'page.screenshot' | 'page.drag' | 'page.emulate_media',
+  method: 'page.click' | 'page.screenshot' | 'page.drag' | 'page.emulate_media' | 'page.mouse',
   field: string,
   value: string,
   why: string,

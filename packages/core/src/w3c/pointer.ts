@@ -34,24 +34,25 @@ export const pointerMove = (p: ViewportPoint, duration = 0): PointerAction => ({
 /** One wheel turn by a delta (CSS pixels) with the pointer at `p`. */
 export const wheelScroll = (p: ViewportPoint, deltaX: number, deltaY: number): WheelAction => ({ type: 'scroll', x: p.x, y: p.y, deltaX, deltaY, origin: 'viewport', duration: 0 });
 
-const pause = (): PauseAction => ({ type: 'pause', duration: 0 });
+const pause = (duration = 0): PauseAction => ({ type: 'pause', duration });
 
 /**
  * A click gesture as input sources, ticked together by the remote end: the modifiers go down first
  * (the mouse pauses), then the mouse moves and presses and releases the button `count` times (the
  * keyboard pauses), then the modifiers come up in reverse. The clicks are one sequence at one point,
  * so the engine counts them as one gesture (event.detail 1, 2, 3; dblclick after the second).
+ * `holdMs` pauses between each press and its release (Playwright's click `delay`).
  */
-export function clickSources(point: ViewportPoint, gesture: ClickGesture): [ReturnType<typeof mouse>] | [ReturnType<typeof keyboard>, ReturnType<typeof mouse>] {
+export function clickSources(point: ViewportPoint, gesture: ClickGesture, holdMs = 0): [ReturnType<typeof mouse>] | [ReturnType<typeof keyboard>, ReturnType<typeof mouse>] {
   const button = BUTTON_NUMBERS[gesture.button];
   const clicks: PointerAction[] = [pointerMove(point)];
-  for (let i = 0; i < gesture.count; i++) clicks.push({ type: 'pointerDown', button }, { type: 'pointerUp', button });
+  for (let i = 0; i < gesture.count; i++) clicks.push({ type: 'pointerDown', button }, ...(holdMs > 0 ? [pause(holdMs)] : []), { type: 'pointerUp', button });
   if (gesture.modifiers.length === 0) return [mouse(clicks)];
   const keys = gesture.modifiers.map(keyValue);
   const down = keys.map((value): KeyAction => ({ type: 'keyDown', value }));
   const up = keys.toReversed().map((value): KeyAction => ({ type: 'keyUp', value }));
   return [
-    keyboard([...down, ...clicks.map(pause), ...up]),
-    mouse([...down.map(pause), ...clicks, ...up.map(pause)]),
+    keyboard([...down, ...clicks.map(() => pause()), ...up]),
+    mouse([...down.map(() => pause()), ...clicks, ...up.map(() => pause())]),
   ];
 }

@@ -11,6 +11,7 @@ import { dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
 import { drop, hideHighlight, highlight } from './devtools';
+import { pointAt } from './point';
 
 const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select', 'drag']);
 
@@ -54,4 +55,5 @@ export const ops: PageScriptOps = {
   highlight,
   hideHighlight,
   drop,
+  pointAt,
 };
