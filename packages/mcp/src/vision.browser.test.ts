@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '../../../apps/cli/src/testing/page-server';
+import { servePage } from '@browser-provider/testing';
 import { BIN, refOf, startClient, textOf } from './testing/servers';
 
 /**
