@@ -2,12 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 
-/** Serves one HTML page on 127.0.0.1 for the file's tests; `origin()` is valid once beforeAll ran. */
-export function servePage(html: string): { origin: () => string } {
+/**
+ * Serves one HTML page on 127.0.0.1 for the file's tests, and `others` at their paths (a frame's
+ * document, which the page may load from `localhost` on the same port: another site); `origin()` is
+ * valid once beforeAll ran.
+ */
+export function servePage(html: string, others: Record<string, string> = {}): { origin: () => string } {
   let server: Server | undefined;
   let origin = '';
   beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(others[new URL(req.url ?? '/', 'http://x').pathname] ?? html));
     await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

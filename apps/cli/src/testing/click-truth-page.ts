@@ -19,7 +19,10 @@ export const CLICK_TRUTH_PAGE = `<!doctype html><meta charset="utf-8"><title>Cli
 <div id="menu" role="menu" style="position: absolute; left: 40px; top: 300px; width: 200px; background: #fff; border: 1px solid #888">
   <div role="menuitem" id="open" tabindex="-1" style="height: 40px">Open</div>
 </div>
+<iframe id="cross" title="Cross-site counter" style="position: absolute; left: 0; top: 400px; width: 300px; height: 80px; border: 0"></iframe>
 <script>
+  // Another site (localhost, not 127.0.0.1) on the same server: out of process under site isolation.
+  document.getElementById('cross').src = 'http://localhost:' + location.port + '/counter';
   window.acted = [];
   window.under = [];
   for (const id of ['under-field', 'step', 'under-button', 'under-menu']) {
@@ -41,4 +44,13 @@ export const CLICK_TRUTH_PAGE = `<!doctype html><meta charset="utf-8"><title>Cli
     acted.push('open:mousedown');
     document.getElementById('menu').style.display = 'none';
   });
+</script>`;
+
+
+/** The cross-site frame's document: a button that counts the clicks it gets, in its own name (a snapshot reads it). */
+export const COUNTER_FRAME = `<!doctype html><meta charset="utf-8"><title>Counter</title>
+<button id="count" style="width: 200px; height: 40px">clicks 0</button>
+<script>
+  let n = 0;
+  document.getElementById('count').addEventListener('click', (e) => { e.currentTarget.textContent = 'clicks ' + ++n; });
 </script>`;

@@ -30,6 +30,11 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     return inTop ? seen.navigation : 'unknown';
   };
   const { navigated } = await clickAt(page.backend, point, signal, report, gesture);
+  // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
+  // saw no event at all and the document is the same one. Said so, never answered as a click.
+  if (!navigated && !inTop && seen?.landed === null && seen.began === undefined && seen.navigation !== 'started') {
+    throw unreachedFrame(session, page, target.ref, 'click', 'input_not_delivered');
+  }
   let interrupted: ResultOf<'page.click'>['interrupted'];
   if (!navigated && seen?.landed === false) {
     // The gesture is judged by its first event: once that reached the element, the page received the
@@ -75,6 +80,16 @@ export function missedGesture(session: Session, page: PageHandle, ref: string, m
     retryable: true,
     details: { element_ref: ref, dispatched: true, cancelled: true },
     repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
+  });
+}
+
+/** A gesture (a click, a drag) whose frame got none of its pointer input: refused by name, with the frame's own page as the way on. */
+export function unreachedFrame(session: Session, page: PageHandle, ref: string, gesture: 'click' | 'drag', detail: 'input_not_delivered' | 'drag_in_frame'): ProviderError {
+  const done = gesture === 'click' ? 'clicked' : 'dragged';
+  return new ProviderError('unsupported_target', `The frame holding ${ref} received none of the ${gesture}'s pointer input (this engine does not deliver it into that frame, e.g. a cross-site one): nothing was ${done}.`, {
+    detail,
+    details: { element_ref: ref, dispatched: true },
+    repair: { method: 'page.open', params: { session_id: session.id, page_id: page.id }, hint: `Open the frame's own URL (its src) with page.open, then ${gesture} there.` },
   });
 }
 

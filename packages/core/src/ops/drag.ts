@@ -6,7 +6,7 @@ import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { mouse, pointerMove } from '../w3c/pointer';
 import { actionPoint, notActionable } from './actionability';
-import { missedGesture } from './actions';
+import { missedGesture, unreachedFrame } from './actions';
 import { call, toTopPoint } from './frames';
 import { resolveTarget, type Target } from './targets';
 
@@ -67,7 +67,7 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
   }
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
   // saw no press at all. Said so, never answered as a drag.
-  if (report.began === null && source.frame !== page.backend.mainFrame) throw unreached(session, page, source.ref);
+  if (report.began === null && source.frame !== page.backend.mainFrame) throw unreachedFrame(session, page, source.ref, 'drag', 'drag_in_frame');
   if (report.began === false) {
     throw missedGesture(session, page, source.ref, `The drag of ${source.ref} was cancelled: the page moved between the check and the press, and the press would have landed on another element. Nothing was dragged.`);
   }
@@ -86,13 +86,5 @@ function otherDocument(session: Session, page: PageHandle): ProviderError {
   return new ProviderError('unsupported_target', 'The source and the drop target are in different documents (another frame): page.drag drags within one document, the top-level one or a frame\'s. Nothing was dragged.', {
     detail: 'drag_in_frame',
     repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Pick a drop target in the same frame as the source from a new snapshot, or drop onto a point (to_point).' },
-  });
-}
-
-function unreached(session: Session, page: PageHandle, ref: string): ProviderError {
-  return new ProviderError('unsupported_target', `The frame holding ${ref} received none of the drag's pointer input (this engine does not deliver it into that frame, e.g. a cross-site one): nothing was dragged.`, {
-    detail: 'drag_in_frame',
-    details: { element_ref: ref, dispatched: true },
-    repair: { method: 'page.open', params: { session_id: session.id, page_id: page.id }, hint: "Open the frame's own URL (its src) with page.open, then drag there." },
   });
 }
