@@ -108,17 +108,22 @@ function timelineNow(): unknown {
 }
 
 /**
- * Waits until the border box is identical across two consecutive frames, for at most the budget.
+ * Waits until the border box is identical across three consecutive frames, for at most the budget.
  * Two reads with no frame between them say nothing: the animations did not advance, so a moving
  * element reads the same (a loaded machine's late frame once let an animated button pass as still).
  * Such a pair is skipped; only where no frame comes at all within the budget (a background tab,
  * whose animations do not run either) does an unchanged box count, as before.
+ * One equal pair is not enough either: frame times are whole frames, so an `alternate` animation
+ * whose turn falls on a frame puts the element at the same place one frame before and one after
+ * it, and a loaded machine that skips that frame reads the pair alike (an animated button passed
+ * as still on Chromium under load). Two equal pairs in a row cannot both straddle a turn.
  */
 async function waitStable(el: Element): Promise<boolean> {
   const started = Date.now();
   let last = P.rect(el);
   let lastTime = timelineNow();
   let compared = false;
+  let stillPairs = 0;
   while (Date.now() - started < STABLE_BUDGET_MS) {
     const framed = await nextFrame();
     if (!P.isConnected(el)) return false;
@@ -126,7 +131,8 @@ async function waitStable(el: Element): Promise<boolean> {
     const time = timelineNow();
     if (!framed && time === lastTime) continue;
     compared = true;
-    if (sameRect(last, now)) return true;
+    stillPairs = sameRect(last, now) ? stillPairs + 1 : 0;
+    if (stillPairs === 2) return true;
     last = now;
     lastTime = time;
   }
