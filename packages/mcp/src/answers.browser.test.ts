@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '@browser-provider/testing';
-import { BIN, startStdio, textOf, type StdioServer } from './testing/servers';
+import { installedBrowsers, startStdio, textOf, type StdioServer } from './testing/servers';
 
 /**
  * Answers that match what happened, against hostile requests and pages, on every installed engine:
@@ -9,8 +8,7 @@ import { BIN, startStdio, textOf, type StdioServer } from './testing/servers';
  */
 
 const ENGINES = ['firefox', 'chrome', 'safari'] as const;
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+const installed = installedBrowsers();
 
 const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
 <button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '@browser-provider/testing';
-import { BIN, refOf, startClient, textOf } from './testing/servers';
+import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
 
 /**
  * Playwright MCP's opt-in groups (`--caps`) and the arguments its default tools take, as the SDK
@@ -18,8 +17,7 @@ const ENGINES = [
   ['chrome', 'http'],
   ['safari', 'stdio'],
 ] as const;
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+const installed = installedBrowsers();
 
 const page = servePage(`<!doctype html><title>Groups</title>
 <h1>Shopping list</h1>

@@ -7,7 +7,7 @@ import { SECURITY_FIXTURE, startFixtureServer, TASKS_FIXTURE, type FixtureServer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendantsOf, pidLive } from '@browser-provider/core/host';
 import { commandName, servePage } from '@browser-provider/testing';
-import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
+import { BIN, installedBrowsers, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
 
 /**
  * `browser-provider mcp` as an MCP client sees it — the SDK's own Client over stdio and over
@@ -15,8 +15,7 @@ import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioS
  */
 
 const ENGINES = ['firefox', 'chrome', 'safari'] as const;
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+const installed = installedBrowsers();
 
 let site: FixtureServer;
 beforeAll(async () => {

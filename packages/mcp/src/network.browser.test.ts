@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '@browser-provider/testing';
-import { BIN, refOf, startClient, textOf } from './testing/servers';
+import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
 
 /**
  * The `network` group (`--caps network`) through the SDK client with Playwright MCP's argument names:
@@ -10,8 +9,7 @@ import { BIN, refOf, startClient, textOf } from './testing/servers';
  * Chromium (Streamable HTTP); WebKit refuses the tools by name. One server and few page loads each.
  */
 
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+const installed = installedBrowsers();
 
 // Every path but /stubbed serves this page; its button shows what a fetch of /api/items got.
 const page = servePage(`<!doctype html><title>Shop</title>

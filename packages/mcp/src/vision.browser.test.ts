@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servePage } from '@browser-provider/testing';
-import { BIN, refOf, startClient, textOf } from './testing/servers';
+import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
 
 /**
  * `--caps vision` (page.mouse beneath it) as the SDK client sees it, on every installed engine: one
@@ -16,8 +15,7 @@ const ENGINES = [
   ['chrome', 'http'],
   ['safari', 'stdio'],
 ] as const;
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = (b: string) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
+const installed = installedBrowsers();
 
 // Fixed boxes, so a point means the same element on every engine and at every scroll position.
 const page = servePage(`<!doctype html><title>Vision</title>

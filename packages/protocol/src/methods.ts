@@ -208,6 +208,15 @@ export const MediaOverrides = z.object({
 export type MediaOverrides = z.infer<typeof MediaOverrides>;
 
 /** The parts of one recorded request `network.request` answers (Playwright MCP's names). */
+/** What names one recorded request, in network.list and network.request alike. */
+const RecordedRequest = z.object({
+  request_id: z.string(),
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().optional(),
+  resource_type: z.string().optional(),
+});
+
 export const REQUEST_PARTS = ['request-headers', 'request-body', 'response-headers', 'response-body'] as const;
 export type RequestPart = (typeof REQUEST_PARTS)[number];
 const Header = z.object({ name: z.string(), value: z.string() });
@@ -585,12 +594,7 @@ export const METHODS = {
     PageScoped.extend({ limit: z.number().int().positive().max(10_000).optional() }),
     z.object({
       requests: z.array(
-        z.object({
-          request_id: z.string(),
-          method: z.string(),
-          url: z.string(),
-          status: z.number().int().optional(),
-          resource_type: z.string().optional(),
+        RecordedRequest.extend({
           started_at: z.number(),
           duration_ms: z.number().optional(),
           failed: z.boolean().optional(),
@@ -707,12 +711,7 @@ export const METHODS = {
     'optional',
     'One request recorded by network.list, by request_id: its headers and, where the engine kept it, its body (or only `part`). Header values and text bodies are capped; a body the browser did not keep says so (unavailable).',
     PageScoped.extend({ request_id: Id, part: z.enum(REQUEST_PARTS).optional().describe('Answer only this part.') }),
-    z.object({
-      request_id: z.string(),
-      method: z.string(),
-      url: z.string(),
-      status: z.number().int().optional(),
-      resource_type: z.string().optional(),
+    RecordedRequest.extend({
       failed: z.boolean().optional(),
       request_headers: z.array(Header).optional(),
       response_headers: z.array(Header).optional(),
