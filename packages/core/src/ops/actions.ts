@@ -7,6 +7,7 @@ import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { actionPoint, notActionable } from './actionability';
 import { call } from './frames';
+import { inputReleasedAll } from './mouse';
 import { resolveTarget } from './targets';
 
 /** How long a report asked alongside the dispatch waits in the page for the click to be over. */
@@ -98,6 +99,7 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
   await actionPoint(session, page, target, 'type', signal);
   const focused = await call(page, target.frame, 'focus', [target.doc, target.id, p.replace ?? false], signal);
   if (!focused.ok) throw notActionable(session, page, target, focused);
+  inputReleasedAll(page);
   await typeText(page.backend, p.text, signal);
   if (p.submit) await pressKeys(page.backend, ['Enter'], signal);
   return { page_id: page.id, typed: true };
@@ -106,6 +108,7 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
 export async function hover(session: Session, page: PageHandle, p: ParamsOf<'page.hover'>, signal: AbortSignal): Promise<ResultOf<'page.hover'>> {
   const target = await resolveTarget(session, page, 'page.hover', p, signal);
   const point = await actionPoint(session, page, target, 'hover', signal);
+  inputReleasedAll(page);
   await hoverAt(page.backend, point, signal);
   return { page_id: page.id, hovered: true };
 }
@@ -133,6 +136,7 @@ export async function press(session: Session, page: PageHandle, p: ParamsOf<'pag
     const focused = await call(page, target.frame, 'focus', [target.doc, target.id, false, true], signal);
     if (!focused.ok && focused.code !== 'not_editable') throw notActionable(session, page, target, focused);
   }
+  inputReleasedAll(page);
   await pressKeys(page.backend, parseChord(p.key), signal);
   return { page_id: page.id, pressed: true };
 }

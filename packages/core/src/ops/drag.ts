@@ -8,6 +8,7 @@ import { mouse, pointerMove } from '../w3c/pointer';
 import { actionPoint, notActionable } from './actionability';
 import { missedGesture, unreachedFrame } from './actions';
 import { call, toTopPoint } from './frames';
+import { inputReleasedAll } from './mouse';
 import { resolveTarget, type Target } from './targets';
 
 /**
@@ -63,6 +64,7 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
     report = await call(page, source.frame, 'dragReport', [source.doc, dest?.id ?? null, inFrame ?? end], signal);
   } finally {
     // Released whatever happened: a button left down would turn the next click into a drag.
+    inputReleasedAll(page);
     await page.backend.input([mouse([{ type: 'pointerUp', button: 0 }])], signal).catch(() => undefined);
   }
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard

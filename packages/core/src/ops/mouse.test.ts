@@ -45,6 +45,18 @@ describe('page.mouse', () => {
     expect(inputs[2]?.sources[0]).toMatchObject({ actions: [{ type: 'pointerMove', x: 300, y: 40 }, { type: 'pointerUp', button: 2 }] });
   });
 
+  it('says no button is held once another action released them all', async () => {
+    // A key press goes out without hold, so the engine releases every button after it: the next
+    // page.mouse answer must not still name the button a down pressed before.
+    const s = await opened();
+    await s.call({ session_id: s.session_id, action: 'down', x: 10, y: 20 });
+    const press = await s.server.call({ protocol_version: '0.1', id: 'k', method: 'page.press', params: { session_id: s.session_id, key: 'Enter' } });
+    expect(press.ok).toBe(true);
+    const move = await s.call({ session_id: s.session_id, action: 'move', x: 30, y: 40 });
+    expect(move.ok && move.result).toMatchObject({ pressed: [] });
+    expect(s.page().inputs.at(-1)?.hold).toBe(false);
+  });
+
   it('turns the wheel at the viewport centre before any move, and refuses a down with nowhere to press', async () => {
     const s = await opened();
     const down = await s.call({ session_id: s.session_id, action: 'down' });

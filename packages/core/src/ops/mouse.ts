@@ -73,6 +73,14 @@ export async function mouseAction(provider: Provider, session: Session, page: Pa
   return { page_id: page.id, action: p.action, point, at, pressed: [...state.held], ...navigation };
 }
 
+/**
+ * Another action's input went out without hold (hover, type, press, the end of a drag): the backend
+ * released every button after it, so page.mouse holds none any more and its next answer says so.
+ */
+export function inputReleasedAll(page: PageHandle): void {
+  page.mouse.held.clear();
+}
+
 /** One raw input; whatever page.mouse still holds after it stays pressed for the next call. */
 function send(page: PageHandle, sources: InputSource[], state: PointerState, signal: AbortSignal): Promise<void> {
   return page.backend.input(sources, signal, { hold: state.held.size > 0 });
