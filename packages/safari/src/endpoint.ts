@@ -1,5 +1,5 @@
 import { waitForDriver, type DriverEndpoint } from '@browser-provider/classic';
-import { familyOf, freeLoopbackPort, spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
+import { familyOf, freeLoopbackPort, listenerOwnedBy, spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 
 export type Spawner = (command: string, args: string[], env: NodeJS.ProcessEnv) => OwnedProcess;
 export const defaultSpawner: Spawner = (command, args, env) => spawnOwned(command, args, { env });
@@ -11,8 +11,10 @@ export function groupPids(leader: number): number[] {
 
 /**
  * Starts a driver on a free loopback port and waits until it answers Status. The port is picked
- * before the driver binds it, so another process may take it first: then the driver exits at once
- * and we try again with a new port.
+ * before the driver binds it, so another process may take it first: then the driver exits, but the
+ * other process may answer Status in its place (another of our drivers, started at the same moment,
+ * was seen to). So the answer counts only once the listening socket is the driver's own (Linux /proc)
+ * and the driver still runs; otherwise we try again with a new port.
  */
 export async function startDriverEndpoint(
   spawn: Spawner,
@@ -20,18 +22,21 @@ export async function startDriverEndpoint(
   portArgs: (port: number) => string[],
   env: NodeJS.ProcessEnv,
   signal: AbortSignal,
+  pickPort: () => Promise<number> = freeLoopbackPort,
 ): Promise<DriverEndpoint> {
   let last = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freeLoopbackPort();
+    const port = await pickPort();
     const proc = spawn(command, portArgs(port), env);
     try {
       await waitForDriver(port, signal, () => proc.exitReason);
+      if (listenerOwnedBy(port, groupPids(proc.pid)) === false) throw new Error(`port ${port} is answered by another process`);
+      if (proc.exitReason !== undefined) throw new Error(`exited after port ${port} answered (${proc.exitReason})`);
       return endpointOf(proc, port);
     } catch (e) {
       await proc.kill(0);
       if (signal.aborted) throw signal.reason;
-      last = `${proc.exitReason ?? ''} ${proc.output.slice(-3).join(' | ')}`.trim() || String(e);
+      last = [e instanceof Error ? e.message : String(e), proc.exitReason, ...proc.output.slice(-3)].filter(Boolean).join(' | ');
     }
   }
   throw new Error(`${command} did not start: ${last}`);

@@ -6,7 +6,7 @@
 export { spawnOwned, waitForLine, type OwnedProcess, type SpawnOptions } from './spawn';
 export { watchdogPid } from './watchdog';
 export { familyOf, familyPssMb, groupRunning, groupSize, descendantsOf, commandLine, pidLive, readStat, allProcesses, type ProcStat } from './procfs';
-export { freeLoopbackPort } from './ports';
+export { freeLoopbackPort, listenerOwnedBy } from './ports';
 export { findExecutable, onPath, versionOf, type ExecutableSearch } from './executables';
 export { recoverProfile, runsOnDir, isThisHost, type BrowserLock, type Recovery } from './orphans';
 export { aptCandidate, debianLike, guideOf, hostOs, packageStep, type HostOs, type PackageStepInput } from './os';
