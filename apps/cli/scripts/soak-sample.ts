@@ -23,7 +23,7 @@ function rssKb(pid: number): number {
   }
 }
 
-function pssKb(pid: number): number {
+export function pssKb(pid: number): number {
   try {
     const m = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+)\s+kB/m);
     return m ? Number(m[1]) : 0;
@@ -41,8 +41,12 @@ function fds(pid: number): number {
 }
 
 /** `roots`: more processes to count with their families (a Grid's hub and nodes, which start the browsers). */
+export function soakFamily(server: number, roots: number[] = []): number[] {
+  return [...new Set([server, ...serverFamilyOf(server), ...roots.flatMap((r) => [r, ...serverFamilyOf(r)])])];
+}
+
 export function sample(server: number, startedAt: number, roots: number[] = []): Sample {
-  const family = [...new Set([server, ...serverFamilyOf(server), ...roots.flatMap((r) => [r, ...serverFamilyOf(r)])])];
+  const family = soakFamily(server, roots);
   return {
     t: Math.round((Date.now() - startedAt) / 1000),
     serverRssMb: rssKb(server) / 1024,

@@ -15,7 +15,8 @@ import { bundleState } from '../bin/bundle-state.js';
 import { startSoakGrid } from './soak-grid';
 import { mcpTarget } from './soak-mcp';
 import { protocolTarget } from './soak-protocol';
-import { perHour, sample, type Sample } from './soak-sample';
+import { breakdownTable, byKind, firefoxMemoryReport, firefoxParent, type Snapshot } from './soak-breakdown';
+import { perHour, sample, soakFamily, type Sample } from './soak-sample';
 import type { Outcome } from './soak-target';
 
 const arg = (name: string, fallback: string) => {
@@ -95,7 +96,20 @@ const sampler = setInterval(() => {
   loads.push(loadavg()[0] ?? 0);
   process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}, answered ${answered}, lost ${lost.length}\n`);
 }, SAMPLE_MS);
+// Where the memory sits when the fit starts and a minute before the workload ends (still under load).
+async function snapshot(): Promise<Snapshot> {
+  const family = soakFamily(server, grid?.roots() ?? []);
+  const t = Math.round((Date.now() - startedAt) / 1000);
+  const parts = byKind(family, server);
+  const parent = browser === 'firefox' ? firefoxParent(family) : undefined;
+  const firefox = parent === undefined ? undefined : await firefoxMemoryReport(parent);
+  process.stderr.write(`snapshot at t=${t}s: ${[...parts].map(([k, p]) => `${k} ${p.pssMb.toFixed(0)} MB`).join(', ')}${firefox ? `; Firefox parent explicit ${firefox.explicit.toFixed(0)} MB, resident-unique ${firefox.residentUnique.toFixed(0)} MB` : ''}\n`);
+  return { t, parts, ...(firefox ? { firefox } : {}) };
+}
+const atFit = new Promise<Snapshot>((r) => setTimeout(() => r(snapshot()), WARM_UP_MIN * 60_000));
+const atEnd = new Promise<Snapshot>((r) => setTimeout(() => r(snapshot()), Math.max(WARM_UP_MIN * 60_000 + 30_000, minutes * 60_000 - 60_000)));
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
+const [fitSnap, endSnap] = await Promise.all([atFit, atEnd]);
 clearInterval(sampler);
 const recycle = await target.recycle().catch(() => undefined);
 await target.end();
@@ -136,6 +150,8 @@ const report = [
   `| measure | at ${WARM_UP_MIN} min | at end | range | growth per hour | extrapolated per day |`,
   '|---|---|---|---|---|---|',
   ...table,
+  '',
+  ...breakdownTable(fitSnap, endSnap),
   ...(lost.length ? ['', 'Lost answers:', '', ...lost.slice(0, 20).map((l) => `- ${l}`)] : []),
 ].join('\n');
 console.log(report);
