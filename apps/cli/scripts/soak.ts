@@ -1,5 +1,5 @@
 /**
- * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--calls-per-session 40] [--no-write]`: a bounded soak of the real `serve`
+ * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--sessions 5] [--calls-per-session 40] [--no-write]`: a bounded soak of the real `serve`
  * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI); `--grid` takes the browsers
  * from a real Selenium Grid on loopback (soak-grid.ts). Five sessions make random valid
  * and invalid calls on the conformance fixture site; every 10 s the server's and its browser's RSS, open descriptors and process count are
@@ -27,7 +27,7 @@ const minutes = Number(arg('minutes', '10'));
 const browser = arg('browser', 'firefox');
 const write = !process.argv.includes('--no-write');
 const mcp = process.argv.includes('--mcp');
-const SESSIONS = 5;
+const SESSIONS = Number(arg('sessions', '5'));
 const grid = process.argv.includes('--grid') ? await startSoakGrid(browser, SESSIONS) : undefined;
 // Fewer calls per session churn sessions faster: what a per-session leak needs to show in minutes.
 const CALLS_PER_SESSION = Number(arg('calls-per-session', '40'));
@@ -141,7 +141,7 @@ const table = rows.map(([name, y, unit]) => {
 const load = loads.length ? `machine load (1-min average, 2 cores) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}` : 'no load sampled';
 const codes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
 const report = [
-  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}${CALLS_PER_SESSION !== 40 ? ` --calls-per-session ${CALLS_PER_SESSION}` : ''}\` (${target.label}${grid ? ', browsers from a Selenium Grid 4.48 on loopback; the hub and node JVMs, chromedriver and every Chromium on the node are counted with the server' : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after minute ${WARM_UP_MIN}); ${load}.`,
+  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}${SESSIONS !== 5 ? ` --sessions ${SESSIONS}` : ''}${CALLS_PER_SESSION !== 40 ? ` --calls-per-session ${CALLS_PER_SESSION}` : ''}\` (${target.label}${grid ? `, ${grid.label}` : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after minute ${WARM_UP_MIN}); ${load}.`,
   '',
   `Server: ${fromBundle ? 'the prebuilt bundle (apps/cli/dist), as users run it' : 'TypeScript sources through tsx (no fresh bundle; its RSS is ~40 MB above the bundle\'s)'}. The machine is shared with other work: these are loaded-machine figures.`,
   '',
