@@ -16,15 +16,20 @@ export interface Part {
   pssMb: number;
 }
 
+/** A process's command name from /proc, or undefined once it has exited. */
+export function commOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** What kind of process `pid` is: its command name (Firefox and Chromium name their helper processes). */
 export function kindOf(pid: number, server: number): string | undefined {
   if (pid === server) return 'server';
-  let comm: string;
-  try {
-    comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return undefined; // exited since the family was listed
-  }
+  const comm = commOf(pid);
+  if (comm === undefined) return undefined; // exited since the family was listed
   // Chromium's helpers all share its name; their --type tells them apart.
   const type = commandLine(pid)?.find((a) => a.startsWith('--type='));
   return type ? `${comm} ${type.slice('--type='.length)}` : comm;
@@ -143,7 +148,8 @@ export async function firefoxMemoryReport(pid: number, timeoutMs = 90_000): Prom
     } catch {
       return undefined;
     }
-    const fresh = files.map((f) => join(dir, f)).find((f) => statSync(f).mtimeMs >= since - 1000);
+    // A file can go between listing and stat (the other snapshot read and removed it).
+    const fresh = files.map((f) => join(dir, f)).find((f) => (statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= since - 1000);
     if (fresh === undefined) continue;
     try {
       const parsed = JSON.parse(gunzipSync(readFileSync(fresh)).toString('utf8')) as { reports: Entry[] };

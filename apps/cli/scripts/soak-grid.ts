@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { descendantsOf } from '@browser-provider/core/host';
 import { startGridCluster, type GridCluster, type GridNodeKind } from '@browser-provider/grid/testing';
 import { WebKitGtkLauncher } from '@browser-provider/safari';
 import { GRID_CAPABILITIES_ENV, GRID_URL_ENV } from '../src/grid';
+import { commOf } from './soak-breakdown';
 
 /**
  * `pnpm soak --grid`: the same soak with the browsers taken from a real Selenium Grid 4.48 on loopback.
@@ -23,13 +23,7 @@ export interface SoakGrid {
 
 /** Our own children named `name` (the relay launcher's private Xvfb). */
 function ownChildren(name: string): number[] {
-  return descendantsOf(process.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
-    } catch {
-      return false;
-    }
-  });
+  return descendantsOf(process.pid).filter((pid) => commOf(pid) === name);
 }
 
 export async function startSoakGrid(browser: string, sessions: number): Promise<SoakGrid> {
