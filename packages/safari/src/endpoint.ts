@@ -30,7 +30,8 @@ export async function startDriverEndpoint(
     const proc = spawn(command, portArgs(port), env);
     try {
       await waitForDriver(port, signal, () => proc.exitReason);
-      if (listenerOwnedBy(port, groupPids(proc.pid)) === false) throw new Error(`port ${port} is answered by another process`);
+      // The driver itself too, should it not lead a group of its own.
+      if (listenerOwnedBy(port, [...new Set([proc.pid, ...groupPids(proc.pid)])]) === false) throw new Error(`port ${port} is answered by another process`);
       if (proc.exitReason !== undefined) throw new Error(`exited after port ${port} answered (${proc.exitReason})`);
       return endpointOf(proc, port);
     } catch (e) {

@@ -36,7 +36,8 @@ function stubDriver(newSession: () => { status: number; value: unknown }): Stub 
     server.listen(port, '127.0.0.1');
     stub.servers.push(server);
     const proc: OwnedProcess = {
-      pid: -1,
+      // The stub listens in this process, so this is the "driver" whose socket the port check finds.
+      pid: process.pid,
       get alive() {
         return exitReason === undefined;
       },

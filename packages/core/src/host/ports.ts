@@ -39,15 +39,19 @@ export async function freeLoopbackPort(): Promise<number> {
   throw new Error('no free loopback port: every port the OS offered was handed out in the last minute');
 }
 
-/** Inodes of the sockets listening on `port` (any address) in the network namespace of `pid`. */
-function listeningInodes(port: number, pid: number): Set<string> | undefined {
+/**
+ * Inodes of the sockets listening on `port` (any address) in our own network namespace, where the
+ * drivers we spawn listen. Not read through the driver's /proc entry: one that already exited (a
+ * zombie too) has none, and would read as "cannot tell" instead of "not its socket".
+ */
+function listeningInodes(port: number): Set<string> | undefined {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   const found = new Set<string>();
   let read = false;
   for (const table of ['tcp', 'tcp6']) {
     let text: string;
     try {
-      text = readFileSync(`/proc/${pid}/net/${table}`, 'latin1');
+      text = readFileSync(`/proc/self/net/${table}`, 'latin1');
     } catch {
       continue;
     }
@@ -67,9 +71,7 @@ function listeningInodes(port: number, pid: number): Set<string> | undefined {
  * port exits, but another server on that port still answers its Status: this tells them apart.
  */
 export function listenerOwnedBy(port: number, pids: number[]): boolean | undefined {
-  const first = pids[0];
-  if (first === undefined) return false;
-  const inodes = listeningInodes(port, first);
+  const inodes = listeningInodes(port);
   if (inodes === undefined || inodes.size === 0) return undefined;
   for (const pid of pids) {
     let fds: string[];
