@@ -288,6 +288,8 @@ export interface PageScriptOps {
   /** Where the content of iframe element `id` starts, relative to this frame's viewport. */
   frameOrigin(doc: string, id: LocalId): FramePoint | null;
   metrics(): PageMetrics;
+  /** `metrics` after the next rendering step, so `resize` handlers have run (page.set_viewport). */
+  settledMetrics(): Promise<PageMetrics>;
   /**
    * Scrolls element `id` (or the page, when `id` is null) by a delta, or the element into view, and
    * answers where the scrolled box now is. `stale` when the element is gone.

@@ -76,6 +76,8 @@ export async function writeStorage(page: PageHandle, p: ParamsOf<'storage.set'>,
 export async function setViewport(page: PageHandle, p: ParamsOf<'page.set_viewport'>, signal: AbortSignal): Promise<ResultOf<'page.set_viewport'>> {
   if (page.backend.setViewport === undefined) throw lacks('resize the viewport');
   await page.backend.setViewport(p.width, p.height, signal);
-  const m = await call(page, page.backend.mainFrame, 'metrics', [], signal);
+  // The engine answers once the viewport changed; the page's resize handlers run a frame later, and
+  // the after-action snapshot should show what they did.
+  const m = await call(page, page.backend.mainFrame, 'settledMetrics', [], signal);
   return { page_id: page.id, width: m.viewportWidth, height: m.viewportHeight };
 }

@@ -96,6 +96,7 @@ export class StubPage implements BackendPage {
         return { ok: true, doc: this.doc, viewport: { width: 800, height: 600 }, point, inside, hit: inside ? { tag: 'button', description: 'button "Go"', chain: [2, 1] } : null };
       })(a[0] as { x: number; y: number } | null),
       metrics: { viewportWidth: 800, viewportHeight: 600, scrollX: 0, scrollY: 0, documentWidth: 800, documentHeight: 600, devicePixelRatio: 1 },
+      settledMetrics: { viewportWidth: 800, viewportHeight: 600, scrollX: 0, scrollY: 0, documentWidth: 800, documentHeight: 600, devicePixelRatio: 1 },
     };
     return answers[op] as OpResult<K>;
   }

@@ -80,7 +80,7 @@ export function staticChecks(el: Element, kind: ActionKind): ActionCheck | null 
  * Resolves on the next animation frame (true), or after 100 ms where frames are throttled (false:
  * background tabs, or a loaded machine whose next frame is late).
  */
-function nextFrame(): Promise<boolean> {
+export function nextFrame(): Promise<boolean> {
   return new Promise((resolveFn) => {
     let done = false;
     const finish = (framed: boolean) => {

@@ -6,7 +6,7 @@ import type { ActionKind, PageMetrics, PageScriptOps } from '../contract';
 import { DOC, elementById } from './registry';
 import { snapshot } from './snapshot';
 import { probe, query } from './query';
-import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, pressReport, rect } from './actions';
+import { clickReport, disarm, frameOrigin, guardedGesture, hit, nextFrame, prepare, pressReport, rect } from './actions';
 import { dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
@@ -29,6 +29,17 @@ function metrics(): PageMetrics {
   };
 }
 
+/**
+ * The metrics once the page has seen a size change: `resize` is dispatched in the rendering step
+ * after the viewport changed, before that frame's animation callbacks, so the page's own handlers
+ * have run once the frame after next comes (or 100 ms twice, where frames are throttled).
+ */
+async function settledMetrics(): Promise<PageMetrics> {
+  await nextFrame();
+  await nextFrame();
+  return metrics();
+}
+
 export const ops: PageScriptOps = {
   doc: () => DOC,
   snapshot,
@@ -48,6 +59,7 @@ export const ops: PageScriptOps = {
   rect,
   frameOrigin,
   metrics,
+  settledMetrics,
   scroll,
   storage,
   storageWrite,
