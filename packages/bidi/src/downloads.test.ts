@@ -89,6 +89,20 @@ describe('console and network buffers', () => {
       { request_id: 'r2', method: 'POST', url: 'http://a/x', started_at: 160, duration_ms: 10, failed: true },
     ]);
   });
+
+  it('keep the first 200 headers of a request or response and count the ones they drop', () => {
+    const log = new NetworkLog();
+    const feed = (method: Parameters<NetworkLog['onEvent']>[0], p: object) => log.onEvent(...([method, p] as Parameters<NetworkLog['onEvent']>));
+    const headers = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `x-h${i}`, value: { type: 'string', value: String(i) } }));
+    feed('network.beforeRequestSent', { request: { request: 'r1', url: 'http://a/', method: 'GET', headers: headers(250) }, timestamp: 1 });
+    feed('network.responseStarted', { request: { request: 'r1' }, response: { status: 200, headers: headers(3) }, timestamp: 2 });
+    const d = log.detail('r1')!;
+    expect(d.request_headers).toHaveLength(200);
+    expect(d.request_headers[199]).toEqual({ name: 'x-h199', value: '199' });
+    expect(d.request_header_count).toBe(250);
+    expect(d.response_headers).toHaveLength(3);
+    expect(d).not.toHaveProperty('response_header_count');
+  });
 });
 
 describe('DownloadLedger: every download is one record', () => {

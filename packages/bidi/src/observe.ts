@@ -76,18 +76,27 @@ function headersOf(raw: RequestData['headers'] | undefined): NetworkHeader[] {
   });
 }
 
+const countOf = (raw: RequestData['headers'] | undefined): number => (Array.isArray(raw) ? raw.length : 0);
+
 /** Folds BiDi network events into one entry per request (redirects update the same entry). */
 export class NetworkLog {
   readonly entries = new RingBuffer<NetworkEntry>();
   /** Headers by request id, for the requests still in `entries`. */
-  readonly #headers = new Map<string, { request: NetworkHeader[]; response?: NetworkHeader[] }>();
+  readonly #headers = new Map<string, { request: NetworkHeader[]; requestCount: number; response?: NetworkHeader[]; responseCount?: number }>();
 
   /** One recorded request with its headers (undefined once it left the buffer). */
   detail(id: string): NetworkDetail | undefined {
     const entry = this.entries.find((e) => e.request_id === id);
     if (!entry) return undefined;
     const h = this.#headers.get(id);
-    return { ...entry, request_headers: h?.request ?? [], ...(h?.response ? { response_headers: h.response } : {}) };
+    if (h === undefined) return { ...entry, request_headers: [] };
+    return {
+      ...entry,
+      request_headers: h.request,
+      ...(h.requestCount > h.request.length ? { request_header_count: h.requestCount } : {}),
+      ...(h.response ? { response_headers: h.response } : {}),
+      ...(h.response && h.responseCount !== undefined && h.responseCount > h.response.length ? { response_header_count: h.responseCount } : {}),
+    };
   }
 
   /** Forgets the headers of requests the ring buffer dropped. */
@@ -115,7 +124,7 @@ export class NetworkLog {
       if (existing) Object.assign(existing, fresh, { started_at: existing.started_at });
       else this.entries.push(fresh);
       // A redirect's next hop replaces the headers: they are the last request's, as its response's are.
-      this.#headers.set(id, { request: headersOf(req.headers) });
+      this.#headers.set(id, { request: headersOf(req.headers), requestCount: countOf(req.headers) });
       this.#prune();
       return;
     }
@@ -128,7 +137,10 @@ export class NetworkLog {
       const response: Partial<ResponseData> | undefined = p.response;
       if (typeof response?.status === 'number') entry.status = response.status;
       const h = this.#headers.get(id);
-      if (h && response?.headers !== undefined) h.response = headersOf(response.headers);
+      if (h && response?.headers !== undefined) {
+        h.response = headersOf(response.headers);
+        h.responseCount = countOf(response.headers);
+      }
     } else if (method === 'network.fetchError') {
       entry.failed = true;
     }

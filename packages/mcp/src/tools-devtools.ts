@@ -17,7 +17,8 @@ const pdf = METHODS['page.pdf'].params.shape;
 type Detail = ResultOf<'network.request'>;
 type Body = NonNullable<Detail['response_body']>;
 
-const headerLines = (title: string, h: Detail['request_headers']) => (h === undefined ? [] : [`${title}:`, ...(h.length > 0 ? h.map((x) => `  ${x.name}: ${x.value}`) : ['  (none)'])]);
+const headerLines = (title: string, h: Detail['request_headers'], omitted: number | undefined) =>
+  h === undefined ? [] : [`${title}:`, ...(h.length > 0 ? h.map((x) => `  ${x.name}: ${x.value}`) : ['  (none)']), ...(omitted ? [`  … ${omitted} more not kept`] : [])];
 
 function bodyLines(title: string, b: Body | undefined): string[] {
   if (b === undefined) return [];
@@ -33,9 +34,9 @@ function requestText(index: number, r: Detail): string {
   const status = r.failed ? 'failed' : (r.status ?? '…');
   return [
     `#${index} ${r.method} ${r.url} ${status}${r.resource_type ? ` (${r.resource_type})` : ''}`,
-    ...headerLines('Request headers', r.request_headers),
+    ...headerLines('Request headers', r.request_headers, r.request_headers_omitted),
     ...bodyLines('Request body', r.request_body),
-    ...headerLines('Response headers', r.response_headers),
+    ...headerLines('Response headers', r.response_headers, r.response_headers_omitted),
     ...bodyLines('Response body', r.response_body),
   ].join('\n');
 }

@@ -714,7 +714,9 @@ export const METHODS = {
     RecordedRequest.extend({
       failed: z.boolean().optional(),
       request_headers: z.array(Header).optional(),
+      request_headers_omitted: z.number().int().positive().optional().describe('How many more request headers the browser sent than the answer holds (it keeps the first 200).'),
       response_headers: z.array(Header).optional(),
+      response_headers_omitted: z.number().int().positive().optional().describe('How many more response headers the browser received than the answer holds (it keeps the first 200).'),
       request_body: Body.optional(),
       response_body: Body.optional(),
     }),

@@ -168,6 +168,9 @@ export interface NetworkDetail extends NetworkEntry {
   request_headers: NetworkHeader[];
   /** Absent until the response's headers arrived. */
   response_headers?: NetworkHeader[];
+  /** How many headers the browser reported, where the record kept fewer (a page chooses how many it sends). */
+  request_header_count?: number;
+  response_header_count?: number;
 }
 
 /** A body as the browser kept it: text when it gave a string, else base64. */

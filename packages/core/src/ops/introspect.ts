@@ -66,11 +66,17 @@ export async function requestDetail(page: PageHandle, p: ParamsOf<'network.reque
     ...(d.status !== undefined ? { status: d.status } : {}),
     ...(d.resource_type !== undefined ? { resource_type: d.resource_type } : {}),
     ...(d.failed ? { failed: true } : {}),
-    ...(want('request-headers') ? { request_headers: headers(d.request_headers) } : {}),
-    ...(want('response-headers') && d.response_headers ? { response_headers: headers(d.response_headers) } : {}),
+    ...(want('request-headers') ? { request_headers: headers(d.request_headers), ...omitted('request_headers_omitted', d.request_headers, d.request_header_count) } : {}),
+    ...(want('response-headers') && d.response_headers ? { response_headers: headers(d.response_headers), ...omitted('response_headers_omitted', d.response_headers, d.response_header_count) } : {}),
     ...(want('request-body') ? present('request_body', await body('request')) : {}),
     ...(want('response-body') ? present('response_body', await body('response')) : {}),
   };
+}
+
+/** How many of the headers the browser reported are not in the answer (the record's cap, then ours). */
+function omitted<K extends string>(key: K, kept: NetworkHeader[], reported: number | undefined): { [k in K]?: number } {
+  const n = Math.max(reported ?? kept.length, kept.length) - Math.min(kept.length, LIMITS.headers);
+  return n > 0 ? ({ [key]: n } as { [k in K]: number }) : {};
 }
 
 const present = <K extends string, V>(key: K, v: V | undefined): { [k in K]?: V } => (v === undefined ? {} : ({ [key]: v } as { [k in K]: V }));

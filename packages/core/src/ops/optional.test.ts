@@ -6,7 +6,7 @@ import { DialogPolicy } from '../toolkit/dialog-policy';
 import { evalFunction, EVAL_MAX_BYTES } from './eval-source';
 import { parseReply } from './eval';
 import { eventHub, eventsOf, subscribe, subscribed } from './events';
-import { cookieMatchesUrl } from './introspect';
+import { cookieMatchesUrl, requestDetail } from './introspect';
 import { ScratchDir } from '../toolkit/scratch';
 import { allowedPath, isInside, safeFileName } from '../toolkit/paths';
 import type { Provider } from '../provider';
@@ -158,5 +158,19 @@ describe('events', () => {
     off();
     hub.emit('page.navigated', { session_id: 's', url: 'v' });
     expect(seen).toEqual([{ protocol_version: '0.1', event: 'page.navigated', payload: { session_id: 's', url: 'u' } }]);
+  });
+});
+
+describe('network.request headers', () => {
+  const headers = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `x-h${i}`, value: String(i) }));
+  const pageWith = (d: object) => ({ id: 'p1', backend: { networkDetail: () => ({ request_id: 'r1', method: 'GET', url: 'http://a/', started_at: 0, ...d }) } }) as unknown as Parameters<typeof requestDetail>[0];
+  it('say how many the browser reported past the ones answered', async () => {
+    const r = await requestDetail(pageWith({ request_headers: headers(200), request_header_count: 250, response_headers: headers(2) }), { page_id: 'p1', request_id: 'r1', part: 'request-headers' } as never, AbortSignal.timeout(1000));
+    expect(r.request_headers).toHaveLength(200);
+    expect(r.request_headers_omitted).toBe(50);
+    expect(r).not.toHaveProperty('response_headers');
+    const all = await requestDetail(pageWith({ request_headers: headers(3), response_headers: headers(2) }), { page_id: 'p1', request_id: 'r1', part: 'response-headers' } as never, AbortSignal.timeout(1000));
+    expect(all.response_headers).toHaveLength(2);
+    expect(all).not.toHaveProperty('response_headers_omitted');
   });
 });
