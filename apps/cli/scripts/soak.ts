@@ -41,6 +41,17 @@ const DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.ur
 const site = await startFixtureServer();
 const target = mcp ? await mcpTarget(browser, site.origin, CALL_TIMEOUT_MS) : protocolTarget(BIN, browser, site.origin, CALL_TIMEOUT_MS);
 
+// A soak stopped by hand (Ctrl-C, a timeout's SIGTERM) stops what it started: `mcp --http` and the
+// Grid's JVMs do not end with their parent the way `serve` does when its stdin closes.
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  process.once(sig, () => {
+    process.stderr.write(`soak: ${sig}, stopping the server${grid ? ' and the Grid' : ''}\n`);
+    const stopped = Promise.allSettled([target.end(), grid?.stop(), site.close()]);
+    const bound = new Promise((r) => setTimeout(r, 20_000).unref());
+    void Promise.race([stopped, bound]).then(() => process.exit(code));
+  });
+}
+
 const counts = new Map<string, number>();
 let answered = 0;
 const lost: string[] = [];
