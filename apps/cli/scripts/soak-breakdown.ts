@@ -68,6 +68,8 @@ export interface FirefoxReport {
   residentUnique: number;
   /** `explicit` of every other process the report covers. */
   childrenExplicit: number;
+  /** That, by area (`explicit/<area>`, heap-unclassified derived per process), summed over the other processes. */
+  childrenByArea: Record<string, number>;
 }
 
 interface Entry {
@@ -85,14 +87,23 @@ const UNITS_BYTES = 0;
 /** Sums the parent's (and the children's) figures out of a parsed memory report. */
 export function summarize(reports: Entry[]): FirefoxReport {
   const mb = (n: number) => n / 1048576;
-  const r: FirefoxReport = { explicit: 0, heapAllocated: 0, heapUnclassified: 0, windowObjects: 0, detachedWindows: 0, jsNonWindow: 0, residentUnique: 0, childrenExplicit: 0 };
+  const r: FirefoxReport = { explicit: 0, heapAllocated: 0, heapUnclassified: 0, windowObjects: 0, detachedWindows: 0, jsNonWindow: 0, residentUnique: 0, childrenExplicit: 0, childrenByArea: {} };
   let heapNamed = 0;
+  const childHeap = new Map<string, { allocated: number; named: number }>();
+  const addArea = (area: string, n: number) => (r.childrenByArea[area] = (r.childrenByArea[area] ?? 0) + n);
   for (const e of reports) {
     if (e.units !== UNITS_BYTES) continue;
     const parent = e.process.startsWith('Main Process');
     const explicit = e.path.startsWith('explicit/') && e.kind !== KIND_OTHER;
     if (!parent) {
-      if (explicit) r.childrenExplicit += mb(e.amount);
+      const h = childHeap.get(e.process) ?? { allocated: 0, named: 0 };
+      childHeap.set(e.process, h);
+      if (e.path === 'heap-allocated') h.allocated += mb(e.amount);
+      if (explicit) {
+        r.childrenExplicit += mb(e.amount);
+        if (e.kind === KIND_HEAP) h.named += mb(e.amount);
+        addArea(e.path.split('/').slice(0, 2).join('/'), mb(e.amount));
+      }
       continue;
     }
     if (explicit) {
@@ -108,6 +119,11 @@ export function summarize(reports: Entry[]): FirefoxReport {
   // As about:memory derives it: heap the reporters did not name is part of explicit.
   r.heapUnclassified = Math.max(0, r.heapAllocated - heapNamed);
   r.explicit += r.heapUnclassified;
+  for (const h of childHeap.values()) {
+    const unclassified = Math.max(0, h.allocated - h.named);
+    r.childrenExplicit += unclassified;
+    addArea('explicit/heap-unclassified', unclassified);
+  }
   return r;
 }
 
@@ -184,7 +200,7 @@ export function breakdownTable(a: Snapshot, b: Snapshot): string[] {
     ...kinds.map((k) => `| ${k} | ${cell(a.parts.get(k))} | ${cell(b.parts.get(k))} | ${fmt((b.parts.get(k)?.pssMb ?? 0) - (a.parts.get(k)?.pssMb ?? 0))} |`),
   ];
   if (a.firefox && b.firefox) {
-    const rows: Array<[string, keyof FirefoxReport]> = [
+    const rows: Array<[string, Exclude<keyof FirefoxReport, 'childrenByArea'>]> = [
       ['explicit (heap and mappings the parent allocated)', 'explicit'],
       ['heap-allocated', 'heapAllocated'],
       ['of which heap no reporter named (heap-unclassified)', 'heapUnclassified'],
@@ -204,6 +220,21 @@ export function breakdownTable(a: Snapshot, b: Snapshot): string[] {
       '|---|---|---|---|',
       ...rows.map(([name, k]) => `| ${name} | ${fmt(fa[k])} | ${fmt(fb[k])} | ${fmt(fb[k] - fa[k])} |`),
     );
+    // Where the other processes' explicit memory changed most, by area.
+    const areas = [...new Set([...Object.keys(fa.childrenByArea), ...Object.keys(fb.childrenByArea)])]
+      .map((k) => ({ k, a: fa.childrenByArea[k] ?? 0, b: fb.childrenByArea[k] ?? 0 }))
+      .sort((x, y) => Math.abs(y.b - y.a) - Math.abs(x.b - x.a))
+      .slice(0, 6);
+    if (areas.length > 0) {
+      lines.push(
+        '',
+        'The other processes (content, extensions, utility) together, the areas that changed most, MB:',
+        '',
+        '| area | at start of the fit | at end | change |',
+        '|---|---|---|---|',
+        ...areas.map(({ k, a: x, b: y }) => `| ${k} | ${fmt(x)} | ${fmt(y)} | ${fmt(y - x)} |`),
+      );
+    }
   } else if (a.firefox || b.firefox) {
     lines.push('', "Firefox's memory report: only one of the two was written in time, so no change is given.");
   }
