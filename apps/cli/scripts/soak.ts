@@ -41,10 +41,12 @@ const DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.ur
 const site = await startFixtureServer();
 const target = mcp ? await mcpTarget(browser, site.origin, CALL_TIMEOUT_MS) : protocolTarget(BIN, browser, site.origin, CALL_TIMEOUT_MS);
 
+let stopping = false;
 // A soak stopped by hand (Ctrl-C, a timeout's SIGTERM) stops what it started: `mcp --http` and the
 // Grid's JVMs do not end with their parent the way `serve` does when its stdin closes.
 for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
   process.once(sig, () => {
+    stopping = true;
     process.stderr.write(`soak: ${sig}, stopping the server${grid ? ' and the Grid' : ''}\n`);
     const stopped = Promise.allSettled([target.end(), grid?.stop(), site.close()]);
     const bound = new Promise((r) => setTimeout(r, 20_000).unref());
@@ -60,6 +62,8 @@ const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 const PROTOCOL_CODES = new Set<string>(ERROR_CODES);
 
 function count(o: Outcome): void {
+  // Calls cut off by the stop are not the server's losses.
+  if (stopping) return;
   if (o.lost !== undefined) {
     lost.push(`${o.method}: ${o.lost}`);
     process.stderr.write(`lost: ${o.method}: ${o.lost}\n`);
