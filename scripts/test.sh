@@ -7,7 +7,7 @@ bash scripts/ensure.sh
 step() { printf '\n== %s\n' "$*" >&2; }
 step "generated docs are up to date";     pnpm -s docs:check
 step "typecheck";                         pnpm -s exec tsc -p tsconfig.json
-step "lint (and no import cycle in core)"; pnpm -s lint
+step "lint (and no import cycle in any package)"; pnpm -s lint
 step "unit and real-browser tests";       pnpm -s exec vitest run
 step "packages as npm installs them";     pnpm -s test:pack
 step "fault run (kill -9 / SIGSTOP)";     pnpm -s test:faults

@@ -1,8 +1,8 @@
 import { RecyclingBackend, type Backend, type RecyclePolicy } from '@browser-provider/core';
+import { BROWSERS, type BrowserName } from './browser-names';
 
 /** The one place where browser names meet core: each adapter's factory. */
-export const BROWSERS = ['firefox', 'chrome', 'safari'] as const;
-export type BrowserName = (typeof BROWSERS)[number];
+export { BROWSERS, type BrowserName };
 
 export interface BackendOptions {
   /** A running browser's endpoint to attach to instead of launching one. */

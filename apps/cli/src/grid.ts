@@ -1,5 +1,5 @@
 import type { Backend } from '@browser-provider/core';
-import type { BrowserName } from './browsers';
+import type { BrowserName } from './browser-names';
 
 /** `--grid-url` / `BROWSER_PROVIDER_GRID_URL`: sessions come from a Selenium Grid instead of a local launch. */
 export const GRID_URL_ENV = 'BROWSER_PROVIDER_GRID_URL';

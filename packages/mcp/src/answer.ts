@@ -1,5 +1,11 @@
 import type { ErrorObject, WireRepair } from '@browser-provider/protocol';
-import type { ToolAnswer } from './tool';
+
+/** What a tool answers: text for the model, the protocol result for programs, maybe an image. */
+export interface ToolAnswer {
+  text: string;
+  structured?: Record<string, unknown>;
+  image?: { data: string; mimeType: string };
+}
 
 /**
  * How protocol words become tool words in what a model reads: a repair names `page.snapshot`, the

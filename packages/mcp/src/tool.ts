@@ -1,16 +1,11 @@
 import type { AnyMethodName, Gate } from '@browser-provider/protocol';
 import { knownTraits } from '@browser-provider/protocol';
 import { z } from 'zod';
-import type { Vocabulary } from './answer';
+import type { ToolAnswer, Vocabulary } from './answer';
 import type { Cap } from './caps';
 import { CallError, type ProviderLink } from './link';
 
-/** What a tool answers: text for the model, the protocol result for programs, maybe an image. */
-export interface ToolAnswer {
-  text: string;
-  structured?: Record<string, unknown>;
-  image?: { data: string; mimeType: string };
-}
+export type { ToolAnswer } from './answer';
 
 /** Server flags a tool needs (its method's `gate` trait); a gated tool is not even listed without its flag. */
 export type ToolGate = Gate;

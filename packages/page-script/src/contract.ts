@@ -12,7 +12,7 @@
  * never get reused are minted by core from (page, frame, doc, id); the page never sees them.
  */
 
-import type { FrameWire } from './wire';
+import type { FrameWire } from './frame-wire';
 
 export type LocalId = number;
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { ErrorObject } from './errors';
+import { RequestId } from './ids';
 
 export const PROTOCOL_VERSION = '0.1' as const;
 
-/** Request ids may be strings or numbers, as in JSON-RPC; responses echo them unchanged. */
-export const RequestId = z.union([z.string().max(256), z.number()]);
-export type RequestId = z.infer<typeof RequestId>;
+export { RequestId } from './ids';
 
 export const RequestEnvelope = z.object({
   protocol_version: z.literal(PROTOCOL_VERSION),

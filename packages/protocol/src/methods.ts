@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProviderDescription, ProviderStatus } from './capabilities';
-import { ErrorCode } from './errors';
+import { ErrorCode } from './codes';
 import { SetupGuideResult, VerifyResult } from './setup';
 import { PageSnapshotV1, SnapshotElement } from './snapshot';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';

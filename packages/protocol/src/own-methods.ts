@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Stability } from './capabilities';
-import { RequestId } from './envelope';
+import { RequestId } from './ids';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
 /**

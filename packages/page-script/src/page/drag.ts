@@ -5,7 +5,7 @@
  * moves the trusted pointer; nothing here moves it.
  */
 import type { ActionCheck, DragReport, FramePoint } from '../contract';
-import { scrollIntoViewIfNeeded, staticChecks, STALE, waitUntilStable } from './actions';
+import { scrollIntoViewIfNeeded, staticChecks, STALE, waitUntilStable } from './checks';
 import { describe, landsOn } from './hit';
 import { P, type Box } from './realm';
 import { DOC, resolve } from './registry';

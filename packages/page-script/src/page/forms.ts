@@ -1,7 +1,7 @@
 /** Focus for typing, reading a field's value back, and choosing <select> options. */
 import type { ActionCheck, NotActionableCode } from '../contract';
 import { resolve } from './registry';
-import { STALE, STALE_MESSAGE, staticChecks } from './actions';
+import { STALE, STALE_MESSAGE, staticChecks } from './checks';
 import { deepActiveElement, composedContains } from './tree';
 import { optionLabel } from './facts';
 import { flat } from './names';
