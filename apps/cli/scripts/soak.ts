@@ -177,8 +177,16 @@ if (write) {
   const end = `<!-- soak:end ${key} -->`;
   const i = doc.indexOf(begin);
   const j = doc.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`${DOC} has no soak markers`);
-  writeFileSync(DOC, `${doc.slice(0, i + begin.length)}\n${report}\n${doc.slice(j)}`);
+  if (i >= 0 && j > i) {
+    writeFileSync(DOC, `${doc.slice(0, i + begin.length)}\n${report}\n${doc.slice(j)}`);
+  } else {
+    // A run with no block of its own yet (a new engine or transport) gets one after the last soak
+    // block, rather than throwing its half hour away.
+    const last = doc.lastIndexOf('<!-- soak:end ');
+    if (last < 0) throw new Error(`${DOC} has no soak markers`);
+    const at = doc.indexOf('-->', last) + 3;
+    writeFileSync(DOC, `${doc.slice(0, at)}\n\n${begin}\n${report}\n${end}${doc.slice(at)}`);
+  }
   console.log('wrote docs/reliability.md');
 }
 process.exit(lost.length === 0 ? 0 : 1);
