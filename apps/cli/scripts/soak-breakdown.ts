@@ -66,7 +66,7 @@ export interface FirefoxReport {
   detachedWindows: number;
   jsNonWindow: number;
   residentUnique: number;
-  /** `explicit` of every other process the report covers. */
+  /** `explicit` of every other process the report covers (heap-unclassified included): the sum of `childrenByArea`. */
   childrenExplicit: number;
   /** That, by area (`explicit/<area>`, heap-unclassified derived per process), summed over the other processes. */
   childrenByArea: Record<string, number>;
@@ -100,7 +100,6 @@ export function summarize(reports: Entry[]): FirefoxReport {
       childHeap.set(e.process, h);
       if (e.path === 'heap-allocated') h.allocated += mb(e.amount);
       if (explicit) {
-        r.childrenExplicit += mb(e.amount);
         if (e.kind === KIND_HEAP) h.named += mb(e.amount);
         addArea(e.path.split('/').slice(0, 2).join('/'), mb(e.amount));
       }
@@ -121,9 +120,9 @@ export function summarize(reports: Entry[]): FirefoxReport {
   r.explicit += r.heapUnclassified;
   for (const h of childHeap.values()) {
     const unclassified = Math.max(0, h.allocated - h.named);
-    r.childrenExplicit += unclassified;
     addArea('explicit/heap-unclassified', unclassified);
   }
+  r.childrenExplicit = Object.values(r.childrenByArea).reduce((a, b) => a + b, 0);
   return r;
 }
 
@@ -208,7 +207,7 @@ export function breakdownTable(a: Snapshot, b: Snapshot): string[] {
       ['of which detached windows', 'detachedWindows'],
       ['js-non-window', 'jsNonWindow'],
       ['resident-unique (pages only the parent maps)', 'residentUnique'],
-      ['explicit named by the reporters, every other process', 'childrenExplicit'],
+      ['explicit (named and heap-unclassified), every other process', 'childrenExplicit'],
     ];
     const fa = a.firefox;
     const fb = b.firefox;

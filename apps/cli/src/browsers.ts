@@ -1,7 +1,7 @@
+/** The one place where browser names meet core: each adapter's factory. */
 import { RecyclingBackend, type Backend, type RecyclePolicy } from '@browser-provider/core';
 import { BROWSERS, type BrowserName } from './browser-names';
 
-/** The one place where browser names meet core: each adapter's factory. */
 export { BROWSERS, type BrowserName };
 
 export interface BackendOptions {
