@@ -1,6 +1,6 @@
 import type { DriverClient } from './client';
 import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep, unsupportedOption } from '@browser-provider/core/toolkit';
-import type { BackendEvent, BackendPage, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NavigationWatch, Screenshot, ScreenshotOptions, ViewportPoint } from '@browser-provider/core/backend';
+import type { BackendEvent, BackendPage, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NavigationWatch, Screenshot, ScreenshotOptions } from '@browser-provider/core/backend';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { DriverConnection } from './connection';
@@ -211,12 +211,11 @@ export class ClassicPage implements BackendPage {
     return navigated;
   }
 
-  /** Core's sources with integer points, sent once the engine's input quirks allow (see applyQuirks). */
+  /** Core's sources (whole-pixel points, as classic wants: core's w3c/pointer.ts), sent once the engine's input quirks allow (see applyQuirks). */
   async input(sources: readonly InputSource[], signal: AbortSignal, opts: { hold?: boolean } = {}): Promise<void> {
-    const actions = sources.map(integerPoints);
-    const sent = await applyQuirks(this.hooks.quirks, actions, this.lastPress, signal);
+    const sent = await applyQuirks(this.hooks.quirks, sources, this.lastPress, signal);
     try {
-      await this.performActions(actions, signal, opts.hold);
+      await this.performActions([...sources], signal, opts.hold);
     } finally {
       sent();
     }
@@ -276,14 +275,3 @@ export class ClassicPage implements BackendPage {
   }
 }
 
-/** Integer coordinates: classic Perform Actions requires them (§17.4.3), and WebKit rejects fractional ones. */
-function viewportInt(p: ViewportPoint): ViewportPoint {
-  return { x: Math.round(p.x), y: Math.round(p.y) };
-}
-
-/** A source with every point of its moves and wheel turns made integer (see viewportInt). */
-function integerPoints(source: InputSource): InputSource {
-  if (source.type === 'key') return source;
-  const actions = source.actions.map((a) => ('x' in a ? { ...a, ...viewportInt(a) } : a));
-  return { ...source, actions } as InputSource;
-}

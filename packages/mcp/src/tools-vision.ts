@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClickButton, type ResultOf } from '@browser-provider/protocol';
+import { ClickButton, WheelDelta, type ResultOf } from '@browser-provider/protocol';
 import { AFTER_ACTION, stepAnswer } from './steps';
 import { notes } from './answer';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDef } from './tool';
@@ -125,7 +125,7 @@ export const VISION_TOOLS: ToolDef[] = [
     description: 'Turn the mouse wheel where the mouse is (the viewport\'s centre before it was moved), by a delta in CSS pixels.',
     method: 'page.mouse',
     cap: 'vision',
-    input: z.object({ deltaX: z.number().default(0).describe('X delta'), deltaY: z.number().default(0).describe('Y delta') }),
+    input: z.object({ deltaX: WheelDelta.default(0).describe('X delta'), deltaY: WheelDelta.default(0).describe('Y delta') }),
     async run(ctx, a) {
       const r = await mouseCall(ctx, { action: 'wheel', delta_x: a.deltaX, delta_y: a.deltaY });
       return plain(ctx, `Turned the wheel by (${a.deltaX}, ${a.deltaY})`, r.result, r.warnings);

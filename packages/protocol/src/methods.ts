@@ -166,6 +166,10 @@ const ClickOptions = {
     .describe('Keys held down during the click: pressed before the pointer moves, released after the last click.'),
 };
 
+/** A wheel turn's delta, CSS pixels: a bound well past any page's scroll range, so no engine is handed a number it refuses. */
+export const WHEEL_DELTA_MAX = 100_000;
+export const WheelDelta = z.number().min(-WHEEL_DELTA_MAX).max(WHEEL_DELTA_MAX);
+
 /** What `page.mouse` does at its point: Playwright's `page.mouse` calls, as W3C pointer and wheel actions. */
 export const MOUSE_ACTIONS = ['move', 'down', 'up', 'click', 'wheel'] as const;
 export type MouseAction = (typeof MOUSE_ACTIONS)[number];
@@ -530,8 +534,8 @@ export const METHODS = {
       click_count: ClickOptions.click_count,
       modifiers: ClickOptions.modifiers.describe('click: keys held down during the click.'),
       delay_ms: z.number().int().min(0).max(10_000).optional().describe('click: time between each press and its release (default 0).'),
-      delta_x: z.number().finite().optional().describe('wheel: horizontal scroll delta, CSS pixels (default 0).'),
-      delta_y: z.number().finite().optional().describe('wheel: vertical scroll delta, CSS pixels (default 0).'),
+      delta_x: WheelDelta.optional().describe('wheel: horizontal scroll delta, CSS pixels (default 0; rounded to whole pixels).'),
+      delta_y: WheelDelta.optional().describe('wheel: vertical scroll delta, CSS pixels (default 0; rounded to whole pixels).'),
     })
       .refine((p) => (p.x === undefined) === (p.y === undefined), { message: 'give x and y together', path: ['x'] })
       .refine((p) => !(p.action === 'move' || p.action === 'click') || p.x !== undefined, { message: 'move and click need x and y', path: ['x'] })

@@ -90,4 +90,26 @@ describe('page.mouse', () => {
     expect(!mixed.ok && mixed.error).toMatchObject({ code: 'invalid_request', details: { field: 'delta_x' } });
     expect(s.page().inputs).toEqual([]);
   });
+
+  it('sends whole pixels, so a wheel after a fractional or tiny point is one the engines take', async () => {
+    // BiDi's wheel scroll and classic Perform Actions want integers; the point is made whole before
+    // the page is asked what is there, and the answer names the point the input went to.
+    const s = await opened();
+    const move = await s.call({ session_id: s.session_id, action: 'move', x: 40.5, y: 1e-7 });
+    expect(move.ok && move.result).toMatchObject({ point: { x: 40, y: 0 } });
+    await s.call({ session_id: s.session_id, action: 'wheel', delta_x: -0.4, delta_y: 50.5 });
+    expect(s.page().inputs.map((i) => i.sources[0]?.actions[0])).toEqual([
+      { type: 'pointerMove', x: 40, y: 0, origin: 'viewport', duration: 0 },
+      { type: 'scroll', x: 40, y: 0, deltaX: 0, deltaY: 51, origin: 'viewport', duration: 0 },
+    ]);
+    const edge = await s.call({ session_id: s.session_id, action: 'click', x: 799.9, y: 599.9 });
+    expect(edge.ok && edge.result).toMatchObject({ point: { x: 799, y: 599 } });
+  });
+
+  it.each([{ delta_y: 1e308 }, { delta_x: -100_001 }])('refuses the wheel delta %o no engine takes, by its field, before dispatching', async (delta) => {
+    const s = await opened();
+    const r = await s.call({ session_id: s.session_id, action: 'wheel', ...delta });
+    expect(!r.ok && r.error).toMatchObject({ code: 'invalid_request', details: { code: 'invalid_params', field: Object.keys(delta)[0] } });
+    expect(s.page().inputs).toEqual([]);
+  });
 });

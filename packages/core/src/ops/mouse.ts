@@ -1,7 +1,7 @@
 import type { PointReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { InputSource } from '../backend';
-import { BUTTON_NUMBERS, clickSources, mouse, pointerMove, wheel, wheelScroll } from '../w3c/pointer';
+import { BUTTON_NUMBERS, clickSources, mouse, pointerMove, viewportPixel, wheel, wheelScroll } from '../w3c/pointer';
 import { ProviderError } from '../errors';
 import { clickAt } from '../gesture';
 import { cut, LIMITS } from '../limits';
@@ -26,7 +26,8 @@ export async function mouseAction(provider: Provider, session: Session, page: Pa
   const button = p.button ?? 'left';
   mouseOptions(provider, session, p.action, button);
   const state = page.mouse;
-  const given = p.x !== undefined && p.y !== undefined ? { x: p.x, y: p.y } : state.point;
+  // Whole pixels before the page is asked what is there: the answer then names the point the input goes to.
+  const given = p.x !== undefined && p.y !== undefined ? viewportPixel({ x: p.x, y: p.y }) : state.point;
   if (given === undefined && p.action !== 'wheel') throw noPoint(session, page, p.action);
   const top = page.backend.mainFrame;
   const report = await call(page, top, 'pointAt', [given ?? null], signal);

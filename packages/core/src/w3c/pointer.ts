@@ -28,11 +28,22 @@ export const mouse = (actions: PointerAction[]): PointerSource => ({ type: 'poin
 /** The wheel as an input source with these actions. */
 export const wheel = (actions: Array<WheelAction | PauseAction>): WheelSource => ({ type: 'wheel', id: 'wheel', actions });
 
-/** A move to a point of the top-level viewport (CSS pixels), instant unless `duration` (ms) is given. */
-export const pointerMove = (p: ViewportPoint, duration = 0): PointerAction => ({ type: 'pointerMove', x: p.x, y: p.y, origin: 'viewport', duration });
+/**
+ * A point as the actions carry it: whole CSS pixels. Classic Perform Actions takes only integers
+ * (§17.4.3; WebKit refuses 40.5), and so does BiDi's wheel `scroll` (Chromium 156 and Firefox 153
+ * answer "Expected integer"). Down, not to nearest: a point inside [0, width) stays inside the
+ * viewport, and a point inside a box that starts on a whole pixel stays inside that box.
+ */
+export const viewportPixel = (p: ViewportPoint): ViewportPoint => ({ x: Math.floor(p.x), y: Math.floor(p.y) });
 
-/** One wheel turn by a delta (CSS pixels) with the pointer at `p`. */
-export const wheelScroll = (p: ViewportPoint, deltaX: number, deltaY: number): WheelAction => ({ type: 'scroll', x: p.x, y: p.y, deltaX, deltaY, origin: 'viewport', duration: 0 });
+/** A delta to the nearest whole pixel (`+ 0`: never -0). */
+const whole = (n: number) => Math.round(n) + 0;
+
+/** A move to a point of the top-level viewport (CSS pixels, made whole), instant unless `duration` (ms) is given. */
+export const pointerMove = (p: ViewportPoint, duration = 0): PointerAction => ({ type: 'pointerMove', ...viewportPixel(p), origin: 'viewport', duration });
+
+/** One wheel turn by a delta (CSS pixels; point and delta made whole, as BiDi's `scroll` wants) with the pointer at `p`. */
+export const wheelScroll = (p: ViewportPoint, deltaX: number, deltaY: number): WheelAction => ({ type: 'scroll', ...viewportPixel(p), deltaX: whole(deltaX), deltaY: whole(deltaY), origin: 'viewport', duration: 0 });
 
 const pause = (duration = 0): PauseAction => ({ type: 'pause', duration });
 
