@@ -61,6 +61,19 @@ export default tseslint.config(
     },
   },
   {
+    // Its real-browser tests (never published) gate on the installed engines like every browser suite.
+    files: ['conformance/**/*.browser.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@browser-provider/client', message: 'conformance imports @browser-provider/client/stdio, which loads no core.' }],
+          patterns: [{ group: ['@browser-provider/*', '!@browser-provider/protocol', '!@browser-provider/client', '!@browser-provider/testing'], message: 'conformance tests see the protocol, @browser-provider/client/stdio and the test helpers.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

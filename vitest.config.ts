@@ -3,7 +3,18 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two projects: `unit` (fast, no browser; stub transports allowed) and `browsers` (real Firefox ESR,
  * Chromium and WebKitGTK; files named *.browser.test.ts; long timeouts, few at a time on 2 cores).
+ *
+ * The browsers project's global setup asks `browser-provider status` once which engines are installed;
+ * each suite gates on it through `describeEngine` (@browser-provider/testing/engines): a missing engine
+ * skips with its reason, or fails under CI. `pnpm test:browsers --engine firefox` runs one engine's
+ * tests (it sets BROWSER_PROVIDER_TEST_ENGINES; see CONTRIBUTING.md).
  */
+
+// The page-script harness drives Chromium through playwright-core and cannot import the helper
+// (@browser-provider/testing depends on page-script), so its files are deselected here, by the same variable.
+const asked = process.env.BROWSER_PROVIDER_TEST_ENGINES?.trim();
+const chromeAsked = !asked || /(^|,)\s*(all|chrome|chromium)\s*(?=,|$)/i.test(asked);
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +32,8 @@ export default defineConfig({
           name: 'browsers',
           sequence: { groupOrder: 1 },
           include: ['packages/*/src/**/*.browser.test.ts', 'apps/*/src/**/*.browser.test.ts', 'conformance/src/**/*.browser.test.ts'],
+          exclude: ['**/node_modules/**', ...(chromeAsked ? [] : ['packages/page-script/**'])],
+          globalSetup: ['packages/testing/src/engines-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

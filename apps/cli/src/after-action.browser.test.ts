@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Dispatcher, Provider } from '@browser-provider/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
 import { beforePageCalls } from './testing/page-hook';
@@ -38,9 +39,8 @@ afterAll(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())
 
 for (const browser of BROWSERS) {
   const real = await createBackend(browser);
-  const installed = (await real.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`the snapshot after an action, on ${browser}`, () => {
+  describeEngine(browser)(`the snapshot after an action, on ${browser}`, () => {
     let armed = false;
     const backend = beforePageCalls(real, async (page, op, signal) => {
       if (!armed || op !== 'snapshot') return;

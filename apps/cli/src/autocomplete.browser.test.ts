@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient, startFixtureServer, WIDGETS, type FixtureServer } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, createBackend } from './browsers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
+import { BROWSERS } from './browsers';
 
 /**
  * Issue 15, item 2: a click by ref on a jQuery UI 1.14 autocomplete item must choose that item, or be
@@ -37,11 +38,7 @@ afterAll(async () => {
 });
 
 for (const browser of BROWSERS) {
-  const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
-  await backend.shutdown();
-
-  describe.skipIf(!installed)(`jQuery UI autocomplete on ${browser}`, () => {
+  describeEngine(browser)(`jQuery UI autocomplete on ${browser}`, () => {
     it('a click by ref chooses exactly the item it names, every time', async () => {
       const { autocomplete } = WIDGETS;
       const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });

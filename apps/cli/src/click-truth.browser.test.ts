@@ -1,6 +1,6 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
 import { CLICK_TRUTH_PAGE, COUNTER_FRAME } from './testing/click-truth-page';
@@ -40,9 +40,8 @@ const NO_CROSS_SITE_INPUT: BrowserName[] = ['firefox'];
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`a click the page acted on, on ${browser}`, () => {
+  describeEngine(browser)(`a click the page acted on, on ${browser}`, () => {
     it('answers success with what was cancelled for every control that changes the page on its first event, and a cross-site frame\'s click as the frame got it', async () => {
       const d = new Dispatcher(new Provider({ backend, log: () => undefined, allowEval: true }));
       let n = 0;

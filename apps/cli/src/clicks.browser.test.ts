@@ -1,6 +1,6 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { CLICKS_PAGE, CLICKS_TARGET_CENTRE } from './testing/clicks-page';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
@@ -70,9 +70,8 @@ const QUIRKS: Partial<Record<BrowserName, Record<string, string[] | Refused>>> =
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`page.click options on ${browser}`, () => {
+  describeEngine(browser)(`page.click options on ${browser}`, () => {
     it('records the same mouse events for every button, click count and modifier as the other engines', async () => {
       const d = new Dispatcher(new Provider({ backend, log: () => undefined, allowEval: true }));
       let n = 0;

@@ -5,8 +5,8 @@ import { FIXTURE, startFixtureServer, type FixtureServer } from '@browser-provid
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendantsOf, pidLive } from '@browser-provider/core/host';
-import { commandName } from '@browser-provider/testing';
-import { BROWSERS, createBackend, type BrowserName } from './browsers';
+import { commandName, engineReady } from '@browser-provider/testing';
+import { BROWSERS, type BrowserName } from './browsers';
 
 /**
  * One `serve` over every installed engine (`--browser firefox,chrome,safari`): one session per
@@ -17,15 +17,7 @@ import { BROWSERS, createBackend, type BrowserName } from './browsers';
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const CALL_GUARD_MS = 120_000;
 
-const installed: BrowserName[] = [];
-for (const b of BROWSERS) {
-  const backend = await createBackend(b);
-  try {
-    if ((await backend.status()).availability !== 'unavailable') installed.push(b);
-  } finally {
-    await backend.shutdown();
-  }
-}
+const installed: BrowserName[] = BROWSERS.filter(engineReady);
 
 /** Each engine asked for by another of its names, so the aliases are exercised too. */
 const ASK_AS: Record<BrowserName, string> = { firefox: 'firefox-esr', chrome: 'chromium', safari: 'webkit' };

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ProviderDescription } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS } from './browsers';
 
 /**
  * describe is honest under each flag: the flag side of the security tier's s05 (the certification
- * runner starts `serve` without flags). describe needs no browser, so this runs on every engine.
+ * runner starts `serve` without flags). describe needs no browser; it runs for each engine tested.
  */
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const FLAGS = ['--allow-eval', '--allow-debug', '--allow-extensions'];
@@ -22,7 +23,7 @@ async function describeWith(browser: string, flags: string[]): Promise<ProviderD
   }
 }
 
-describe.each(BROWSERS)('%s: describe under each flag', (browser) => {
+for (const browser of BROWSERS) describeEngine(browser)(`${browser}: describe under each flag`, () => {
   it('without flags lists every gated method as disabled and advertises none of them', async () => {
     const caps = (await describeWith(browser, [])).capabilities;
     const gated = caps.gated_methods ?? [];

@@ -8,7 +8,7 @@ import { startGridCluster, type GridCluster } from '@browser-provider/grid/testi
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { WebKitGtkLauncher } from '@browser-provider/safari';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { certifyCommand } from './certify';
 import { GRID_CAPABILITIES_ENV, GRID_URL_ENV } from './grid';
 
@@ -53,7 +53,7 @@ function serve(browser: 'chrome' | 'safari'): ProviderClient {
   return new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], env, defaultTimeoutMs: 90_000 });
 }
 
-describe.runIf(javaHere)('sessions on a real Selenium Grid', () => {
+(javaHere ? describeEngine('chrome', 'safari') : describe.skip)('sessions on a real Selenium Grid', () => {
   beforeAll(async () => {
     grid = await startGridCluster({ nodes: ['chrome', 'webkit', 'webkit'], chromeSessions: CHROME_SLOTS, queueTimeoutS: QUEUE_TIMEOUT_S, relayLauncher: new WebKitGtkLauncher({ xvfb: 'always' }) });
   }, 120_000);

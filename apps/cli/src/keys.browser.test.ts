@@ -1,7 +1,7 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend, type BrowserName } from './browsers';
 import { KEYS_PAGE, readKeyLog } from './testing/keys-page';
 import { CallFailed, rerunIfBrowserEnded } from './testing/browser-crash';
@@ -46,9 +46,8 @@ const ok = (env: ResponseEnvelope) => {
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`page.press on ${browser}`, () => {
+  describeEngine(browser)(`page.press on ${browser}`, () => {
     it('records the same keydown key and code for every key as the other engines', async () => {
       const d = new Dispatcher(new Provider({ backend, log: () => undefined }));
       let n = 0;

@@ -1,6 +1,7 @@
 import { decodeFrameSnapshot } from '@browser-provider/page-script';
 import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '@browser-provider/page-script/names-roles-table';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 
 /**
@@ -10,9 +11,8 @@ import { BROWSERS, createBackend } from './browsers';
  */
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`names and roles on ${browser}`, () => {
+  describeEngine(browser)(`names and roles on ${browser}`, () => {
     it('match the table for every case', async () => {
       const signal = AbortSignal.timeout(120_000);
       try {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandName, servePage } from '@browser-provider/testing';
+import { commandName, describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS } from './browsers';
 import { CHROME_ARGS, CHROME_SEARCH } from '@browser-provider/chrome';
 import { descendantsOf, findExecutable, pidLive } from '@browser-provider/core/host';
@@ -69,14 +69,13 @@ async function orphanOn(browser: string, dir: string): Promise<number> {
 const SLOW = { timeout: 240_000 };
 
 for (const browser of BROWSERS) {
-  // Asked through the protocol: whether the browser is here, and whether its provider offers profiles.
+  // Asked through the protocol: whether its provider offers profiles.
   const probe = serve(browser);
-  const installed = ok(await probe.call('provider.status', {})).availability !== 'unavailable';
   const persistent = (ok(await probe.call('provider.describe', {})).capabilities.features as string[]).includes('persistent_profile');
   await probe.close();
 
   // WebKit's automation mode keeps no website data, so only the BiDi engines offer profiles.
-  describe.skipIf(!installed || browser === 'safari')(`persistent profiles on ${browser}`, () => {
+  (browser === 'safari' ? describe.skip : describeEngine(browser))(`persistent profiles on ${browser}`, () => {
     it('keeps a cookie across sessions, and locks the profile while a session holds it', SLOW, async () => {
       expect(persistent).toBe(true);
       const a = serve(browser);
@@ -136,7 +135,7 @@ for (const browser of BROWSERS) {
     });
   });
 
-  describe.skipIf(!installed || browser === 'safari')(`a profile whose holder died, on ${browser}`, () => {
+  (browser === 'safari' ? describe.skip : describeEngine(browser))(`a profile whose holder died, on ${browser}`, () => {
     it('is recovered: the browser left on it is ended by the pid in its lock, and the profile reopens', SLOW, async () => {
       const dir = join(root, browser, 'orphaned');
       const orphan = await orphanOn(browser, dir);
@@ -174,7 +173,7 @@ for (const browser of BROWSERS) {
     });
   });
 
-  describe.skipIf(!installed || browser !== 'safari')(`persistent profiles on ${browser}`, () => {
+  (browser === 'safari' ? describeEngine(browser) : describe.skip)(`persistent profiles on ${browser}`, () => {
     it('are not offered, and persist is refused with a repair without it', async () => {
       expect(persistent).toBe(false);
       const c = serve(browser);

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import { descendantsOf, readStat } from '@browser-provider/core/host';
-import { describe, expect, it } from 'vitest';
-import { commandName, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { expect, it } from 'vitest';
+import { commandName, describeEngine, servePage } from '@browser-provider/testing';
+import { BROWSERS } from './browsers';
 import { COUNTER_PAGE, ok } from './testing/counter-page';
 
 /**
@@ -26,11 +26,7 @@ async function until(what: string, check: () => boolean): Promise<void> {
 }
 
 for (const browser of BROWSERS) {
-  const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
-  await backend.shutdown();
-
-  describe.skipIf(!installed)(`recycling on ${browser}`, () => {
+  describeEngine(browser)(`recycling on ${browser}`, () => {
     it('drains a browser past its session limit under load, loses no call, and relaunches an idle one', async () => {
       const env = { ...process.env, BROWSER_PROVIDER_RECYCLE_SESSIONS: '2' };
       const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], env, defaultTimeoutMs: 90_000 });

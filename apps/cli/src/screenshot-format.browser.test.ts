@@ -1,7 +1,7 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import { jpegSize, pngSize, type ResponseEnvelope } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 
 /**
@@ -17,9 +17,8 @@ const JPEG_ENGINES = new Set(['firefox', 'chrome']);
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`page.screenshot format on ${browser}`, () => {
+  describeEngine(browser)(`page.screenshot format on ${browser}`, () => {
     it(JPEG_ENGINES.has(browser) ? 'captures a JPEG of the PNG’s size, smaller at a lower quality' : 'refuses JPEG by name, and describe lists PNG only', async () => {
       // allowDebug: bidi.send sets a device pixel ratio of 2 below, which no normalized method does.
       const d = new Dispatcher(new Provider({ backend, log: () => undefined, allowDebug: true }));

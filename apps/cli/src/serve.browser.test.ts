@@ -3,10 +3,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { descendantsOf, pidLive } from '@browser-provider/core/host';
-import { commandName, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { commandName, describeEngine, servePage } from '@browser-provider/testing';
+import { BROWSERS } from './browsers';
 
 /**
  * The server as a client sees it: `browser-provider serve` as a child process, spoken to over stdio,
@@ -62,16 +62,7 @@ async function survivors(child: ChildProcessWithoutNullStreams, tree: number[], 
 }
 
 for (const browser of BROWSERS) {
-  const installed = await (async () => {
-    const backend = await createBackend(browser);
-    try {
-      return (await backend.status()).availability !== 'unavailable';
-    } finally {
-      await backend.shutdown();
-    }
-  })();
-
-  describe.skipIf(!installed)(`serve --browser ${browser}`, () => {
+  describeEngine(browser)(`serve --browser ${browser}`, () => {
     it('answers bad input with the right code and keeps serving', async () => {
       const c = serve(browser);
       try {

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { descendantsOf } from '@browser-provider/core/host';
-import { commandName, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { commandName, describeEngine, servePage } from '@browser-provider/testing';
+import { BROWSERS } from './browsers';
 import { COUNTER_PAGE, ok } from './testing/counter-page';
 
 /**
@@ -22,11 +22,7 @@ const raw = (c: ProviderClient, id: string, method: string, params: Record<strin
 const BROWSER_PROCESS: Record<string, RegExp> = { firefox: /^firefox/, chrome: /^chrom(e|ium)$/, safari: /^WebKitWebDriver$/ };
 
 for (const browser of BROWSERS) {
-  const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
-  await backend.shutdown();
-
-  describe.skipIf(!installed)(`sessions on ${browser}`, () => {
+  describeEngine(browser)(`sessions on ${browser}`, () => {
     it('a cancelled queued call never reaches the browser, and the next call still runs', async () => {
       const c = new ProviderClient({ command: [process.execPath, BIN, 'serve', '--browser', browser], defaultTimeoutMs: 60_000 });
       try {

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope, ResultOf } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { descendantsOf } from '@browser-provider/core/host';
-import { commandName } from '@browser-provider/testing';
+import { commandName, describeEngine } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 
 /**
@@ -22,9 +22,8 @@ const browserProcesses = () => descendantsOf(process.pid).filter((p) => /firefox
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`provider.setup_guide and provider.verify on ${browser}`, () => {
+  describeEngine(browser)(`provider.setup_guide and provider.verify on ${browser}`, () => {
     it('describes both, guides from this host, verifies for real, and a cut-short verify leaks nothing', async () => {
       const provider = new Provider({ backend, log: () => undefined });
       const d = new Dispatcher(provider);

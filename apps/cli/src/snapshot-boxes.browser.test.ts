@@ -1,7 +1,7 @@
 import { Dispatcher, Provider } from '@browser-provider/core';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 
 /**
@@ -16,9 +16,8 @@ else document.write('<button style="margin:3px 0 0 5px">Top</button><iframe src=
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`page.snapshot boxes on ${browser}`, () => {
+  describeEngine(browser)(`page.snapshot boxes on ${browser}`, () => {
     it('gives boxes in top-level viewport pixels, inside an iframe too, and writes them after the refs', async () => {
       const d = new Dispatcher(new Provider({ backend, log: () => undefined }));
       let n = 0;

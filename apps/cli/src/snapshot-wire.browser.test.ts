@@ -1,5 +1,6 @@
 import { decodeFrameSnapshot, type RawNode } from '@browser-provider/page-script';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
 
 /**
@@ -21,9 +22,8 @@ function page(): string {
 
 for (const browser of BROWSERS) {
   const backend = await createBackend(browser);
-  const installed = (await backend.status()).availability !== 'unavailable';
 
-  describe.skipIf(!installed)(`snapshot wire format on ${browser}`, () => {
+  describeEngine(browser)(`snapshot wire format on ${browser}`, () => {
     it('deflates a large frame in the page and decodes it exactly', async () => {
       const signal = AbortSignal.timeout(120_000);
       try {

@@ -8,8 +8,10 @@
 export { describeBidiBackend } from './backend-suite';
 export { startFixtureSite, type FixtureSite } from './fixture-site';
 export { describeDrag, type DragSuiteOptions } from './drag-suite';
+export { describeEngine, engineReady, ENGINES, ENGINES_VAR, type Engine } from './engines';
 export { startDragSite, type DragSite } from './drag-site';
 export { describeHostilePage } from './hostile-suite';
+export { INPUTS_PAGE, nativeValue } from './inputs-page';
 export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';
 export { describePageRealmWalker } from './page-walker-suite';
