@@ -83,6 +83,8 @@ const clientHeightOf = getter('Element', 'clientHeight');
 const innerWidthOf = getter('Window', 'innerWidth');
 const innerHeightOf = getter('Window', 'innerHeight');
 const documentElementOf = getter('Document', 'documentElement');
+const compatModeOf = getter('Document', 'compatMode');
+const bodyOf = getter('Document', 'body');
 const checkVisibilityOf = member('Element', 'checkVisibility', 'value');
 const hasAttributeOf = method('Element', 'hasAttribute');
 const getAttributeOf = method('Element', 'getAttribute');
@@ -187,11 +189,22 @@ export const P = {
     for (let n: Node | null = inner; n; n = P.parent(n)) if (n === outer) return true;
     return false;
   },
+  /**
+   * The viewport without its scroll bars (CSSOM View, clientWidth): the root element's client size
+   * in standards mode, the body's in quirks mode (no doctype), where the root is as tall as the
+   * document. Without such an element (no body yet, a frameset), the window's inner size.
+   */
   viewport(): { width: number; height: number } {
-    const root = documentElementOf(document) as Element | null;
+    let box: Element | null;
+    if (compatModeOf(document) === 'BackCompat') {
+      const body = bodyOf(document) as Element | null;
+      box = body && localNameOf(body) === 'body' ? body : null;
+    } else {
+      box = documentElementOf(document) as Element | null;
+    }
     return {
-      width: (root && (clientWidthOf(root) as number)) || (innerWidthOf(window) as number),
-      height: (root && (clientHeightOf(root) as number)) || (innerHeightOf(window) as number),
+      width: (box && (clientWidthOf(box) as number)) || (innerWidthOf(window) as number),
+      height: (box && (clientHeightOf(box) as number)) || (innerHeightOf(window) as number),
     };
   },
   /** Element.checkVisibility where the engine has it, else null (unknown). */
