@@ -44,6 +44,11 @@ export function highlight(doc: string, id: number, style: string | null): boolea
   host.style.cssText = 'position:fixed;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;left:0;top:0;width:0;height:0';
   const inner = document.createElement('div');
   inner.style.cssText = `box-sizing:border-box;width:100%;height:100%;outline:2px solid #f0f;outline-offset:-1px;background:rgba(255,0,255,0.12);${typeof style === 'string' ? style : ''}`;
+  // Set after the client's style, as the last and important declaration of each box: no style given
+  // (pointer-events:auto !important) and no page rule (the host is in the page's light DOM) makes
+  // the outline take the clicks meant for what it outlines.
+  inner.style.setProperty('pointer-events', 'none', 'important');
+  host.style.setProperty('pointer-events', 'none', 'important');
   host.attachShadow({ mode: 'closed' }).append(inner);
   (document.body ?? document.documentElement).append(host);
   outlines.set(el, host);
