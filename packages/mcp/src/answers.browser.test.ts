@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { installedBrowsers, startStdio, textOf, type StdioServer } from './testing/servers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { startStdio, textOf, type StdioServer } from './testing/servers';
 
 /**
  * Answers that match what happened, against hostile requests and pages, on every installed engine:
@@ -8,7 +8,6 @@ import { installedBrowsers, startStdio, textOf, type StdioServer } from './testi
  */
 
 const ENGINES = ['firefox', 'chrome', 'safari'] as const;
-const installed = installedBrowsers();
 
 const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
 <button onclick="for (let i = 0; i < 10; i++) window.open('about:blank#' + i)">Open ten</button>
@@ -22,7 +21,7 @@ if (location.pathname === '/noisy') {
 }</script>`);
 
 for (const browser of ENGINES) {
-  describe.skipIf(!installed(browser))(`mcp --browser ${browser}: answers`, () => {
+  describeEngine(browser)(`mcp --browser ${browser}: answers`, () => {
     let s: StdioServer;
     beforeAll(async () => {
       s = await startStdio(['--browser', browser, '--max-tabs', '3']);

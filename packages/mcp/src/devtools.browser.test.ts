@@ -1,20 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { BIN, startStdio, textOf } from './testing/servers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { startStdio, textOf } from './testing/servers';
 
 /**
  * Issue 24's tools over MCP with the SDK client, on Chromium (the one engine here that emulates
  * media): emulate media, one request's details, drop, PDF (`--caps pdf`) and highlight (`--caps
  * devtools`). Engines that refuse are tested at the protocol level (packages/testing/src/tools-suite.ts).
  */
-
-const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-const installed = status.some((s) => s.browser === 'chrome' && s.status.availability !== 'unavailable');
 
 const page = servePage(`<!doctype html><title>Tools</title>
 <div id="zone" style="width:200px;height:80px">Drop here</div>
@@ -27,7 +23,7 @@ const page = servePage(`<!doctype html><title>Tools</title>
   fetch('/api/items?x=1');
 </script>`);
 
-describe.skipIf(!installed)('mcp issue-24 tools on chrome over stdio', () => {
+describeEngine('chrome')('mcp issue-24 tools on chrome over stdio', () => {
   const out = mkdtempSync(join(tmpdir(), 'bp-mcp-out-'));
   let client: Client;
   let stop: () => void;

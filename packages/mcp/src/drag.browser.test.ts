@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startDragSite, type DragSite } from '@browser-provider/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEngine, startDragSite, type DragSite } from '@browser-provider/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startClient, textOf } from './testing/servers';
 
 /**
@@ -9,7 +9,7 @@ import { startClient, textOf } from './testing/servers';
  * earlier names (startRef / endRef). The widgets themselves are dragged on every engine by the
  * page.drag suite (packages/testing/src/drag-suite.ts); here the question is the tool over each transport.
  */
-describe.each(['stdio', 'http'] as const)('mcp browser_drag on chrome over %s', (transport) => {
+for (const transport of ['stdio', 'http'] as const) describeEngine('chrome')(`mcp browser_drag on chrome over ${transport}`, () => {
   let client: Client;
   let stop: () => Promise<unknown>;
   let site: DragSite;

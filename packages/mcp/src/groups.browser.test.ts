@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { refOf, startClient, textOf } from './testing/servers';
 
 /**
  * Playwright MCP's opt-in groups (`--caps`) and the arguments its default tools take, as the SDK
@@ -17,7 +17,6 @@ const ENGINES = [
   ['chrome', 'http'],
   ['safari', 'stdio'],
 ] as const;
-const installed = installedBrowsers();
 
 const page = servePage(`<!doctype html><title>Groups</title>
 <h1>Shopping list</h1>
@@ -31,7 +30,7 @@ const page = servePage(`<!doctype html><title>Groups</title>
 <script>console.error('boom'); console.debug('quiet'); fetch('/api/items?x=1');</script>`);
 
 for (const [browser, transport] of ENGINES) {
-  describe.skipIf(!installed(browser))(`mcp --caps testing,config,storage on ${browser} over ${transport}`, () => {
+  describeEngine(browser)(`mcp --caps testing,config,storage on ${browser} over ${transport}`, () => {
     const out = mkdtempSync(join(tmpdir(), 'bp-mcp-out-'));
     const flags = ['--browser', browser, '--caps', 'testing,config,storage', '--output-dir', out];
     let client: Client;

@@ -6,8 +6,8 @@ import { request } from 'node:http';
 import { SECURITY_FIXTURE, startFixtureServer, TASKS_FIXTURE, type FixtureServer } from '@browser-provider/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendantsOf, pidLive } from '@browser-provider/core/host';
-import { commandName, servePage } from '@browser-provider/testing';
-import { BIN, installedBrowsers, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
+import { commandName, describeEngine, engineReady, servePage } from '@browser-provider/testing';
+import { BIN, refOf, startHttp, startStdio, textOf, type HttpServer, type StdioServer } from './testing/servers';
 
 /**
  * `browser-provider mcp` as an MCP client sees it — the SDK's own Client over stdio and over
@@ -15,7 +15,6 @@ import { BIN, installedBrowsers, refOf, startHttp, startStdio, textOf, type Http
  */
 
 const ENGINES = ['firefox', 'chrome', 'safari'] as const;
-const installed = installedBrowsers();
 
 let site: FixtureServer;
 beforeAll(async () => {
@@ -56,7 +55,7 @@ function rawPost(url: string, headers: Record<string, string>): Promise<number> 
 }
 
 for (const browser of ENGINES) {
-  describe.skipIf(!installed(browser))(`mcp --browser ${browser}`, () => {
+  describeEngine(browser)(`mcp --browser ${browser}`, () => {
     describe('over stdio', () => {
       let s: StdioServer;
       beforeAll(async () => {
@@ -261,7 +260,7 @@ for (const browser of ENGINES) {
   });
 }
 
-const engines = ENGINES.filter(installed);
+const engines = ENGINES.filter(engineReady);
 describe.skipIf(engines.length < 2)(`mcp --browser ${engines.join(',')}: one server, every engine`, () => {
   const LABEL = { firefox: /Firefox/, chrome: /Chrom/, safari: /WebKit|Safari|MiniBrowser/ } as const;
   let s: StdioServer;

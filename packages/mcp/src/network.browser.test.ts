@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { refOf, startClient, textOf } from './testing/servers';
 
 /**
  * The `network` group (`--caps network`) through the SDK client with Playwright MCP's argument names:
@@ -9,7 +9,6 @@ import { installedBrowsers, refOf, startClient, textOf } from './testing/servers
  * Chromium (Streamable HTTP); WebKit refuses the tools by name. One server and few page loads each.
  */
 
-const installed = installedBrowsers();
 
 // Every path but /stubbed serves this page; its button shows what a fetch of /api/items got.
 const page = servePage(`<!doctype html><title>Shop</title>
@@ -22,7 +21,7 @@ for (const [browser, transport] of [
   ['firefox', 'stdio'],
   ['chrome', 'http'],
 ] as const) {
-  describe.skipIf(!installed(browser))(`mcp --caps network on ${browser} over ${transport}`, () => {
+  describeEngine(browser)(`mcp --caps network on ${browser} over ${transport}`, () => {
     let client: Client;
     let stop: () => Promise<unknown>;
     beforeAll(async () => {
@@ -70,7 +69,7 @@ for (const [browser, transport] of [
   });
 }
 
-describe.skipIf(!installed('safari'))('mcp --caps network on WebKit', () => {
+describeEngine('safari')('mcp --caps network on WebKit', () => {
   let client: Client;
   let stop: () => Promise<unknown>;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { refOf, startClient, textOf } from './testing/servers';
 
 /**
  * `--caps vision` (page.mouse beneath it) as the SDK client sees it, on every installed engine: one
@@ -15,7 +15,6 @@ const ENGINES = [
   ['chrome', 'http'],
   ['safari', 'stdio'],
 ] as const;
-const installed = installedBrowsers();
 
 // Fixed boxes, so a point means the same element on every engine and at every scroll position.
 const page = servePage(`<!doctype html><title>Vision</title>
@@ -37,7 +36,7 @@ onscroll = () => document.getElementById('scrolled').textContent = 'scrolled ' +
 </script>`);
 
 for (const [browser, transport] of ENGINES) {
-  describe.skipIf(!installed(browser))(`mcp --caps vision on ${browser} over ${transport}`, () => {
+  describeEngine(browser)(`mcp --caps vision on ${browser} over ${transport}`, () => {
     let client: Client;
     let stop: () => Promise<unknown>;
     let snap = '';

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -38,15 +38,6 @@ class ChildTransport implements Transport {
   async close(): Promise<void> {
     this.child.stdin.end();
   }
-}
-
-/**
- * The browsers `browser-provider status` reports available, read once per test file: an engine not
- * installed here has its rows skipped (named as skipped), never passed.
- */
-export function installedBrowsers(): (browser: string) => boolean {
-  const status = JSON.parse(execFileSync(process.execPath, [BIN, 'status', '--json'], { encoding: 'utf8' })) as Array<{ browser: string; status: { availability: string } }>;
-  return (b) => status.some((s) => s.browser === b && s.status.availability !== 'unavailable');
 }
 
 export interface StdioServer {
