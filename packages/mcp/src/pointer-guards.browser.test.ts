@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
-import { installedBrowsers, refOf, startClient, textOf } from './testing/servers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
+import { refOf, startClient, textOf } from './testing/servers';
 
 /**
  * What issue 31's attack found in the pointer tools, on every installed engine: a fractional or tiny
@@ -15,7 +15,6 @@ const ENGINES = [
   ['chrome', 'http'],
   ['safari', 'stdio'],
 ] as const;
-const installed = installedBrowsers();
 
 // No doctype: quirks mode. The document is 3000px tall; the viewport is what the window shows.
 const quirks = servePage(`<html><head><title>Quirks</title></head><body style="margin:0">
@@ -35,7 +34,7 @@ const standard = servePage(`<!doctype html><title>Highlight</title>
 <script>let n = 0; document.getElementById('b').onclick = () => { document.getElementById('n').textContent = 'clicks ' + (++n); };</script>`);
 
 for (const [browser, transport] of ENGINES) {
-  describe.skipIf(!installed(browser))(`pointer guards on ${browser} over ${transport}`, () => {
+  describeEngine(browser)(`pointer guards on ${browser} over ${transport}`, () => {
     let client: Client;
     let stop: () => Promise<unknown>;
     beforeAll(async () => {
