@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { ERROR_CODES, METHODS, type ResponseEnvelope } from '@browser-provider/protocol';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing/engines';
 import { ProviderClient } from './client';
 import { FIXTURE } from './fixtures/pages';
 import { startFixtureServer } from './fixtures/server';
@@ -50,7 +50,7 @@ async function pool<T>(items: readonly T[], work: (item: T, i: number) => Promis
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-describe.skipIf(!existsSync(CLI))(`live fuzz against serve --browser ${BROWSER}`, () => {
+describeEngine(BROWSER)(`live fuzz against serve --browser ${BROWSER}`, () => {
   it('answers every generated input with exactly one valid envelope and keeps serving', { timeout: 240_000 }, async () => {
     await using fixture = await startFixtureServer();
     const client = new ProviderClient({ command: [process.execPath, CLI, 'serve', '--browser', BROWSER], defaultTimeoutMs: 60_000 });

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ICONS, LIBRARIES, LISTENER_ONLY, TOUCH_ONLY, type LibraryPage } from './fixtures/libraries';
-import { BROWSERS, HAVE_CLI, serveSession } from './testing/serve-session';
+import { describeEngine } from '@browser-provider/testing/engines';
+import { BROWSERS, serveSession } from './testing/serve-session';
 import { quoted, refOf } from './testing/snapshot-text';
 
 /**
@@ -12,7 +13,7 @@ import { quoted, refOf } from './testing/snapshot-text';
 const line = (name: string) => new RegExp(`^\\s*clickable ${quoted(name)} \\[e\\d+\\]`, 'm');
 
 for (const browser of BROWSERS) {
-  describe.skipIf(!HAVE_CLI)(`front-end library handlers on ${browser}`, () => {
+  describeEngine(browser)(`front-end library handlers on ${browser}`, () => {
     const { call, open } = serveSession(browser);
 
     /** Opens the page once its library has mounted, and the interactive snapshot's text. */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { KINDS, LABEL_ORDER_FIELDS } from './fixtures/widget-kinds';
-import { BROWSERS, HAVE_CLI, serveSession } from './testing/serve-session';
+import { describeEngine } from '@browser-provider/testing/engines';
+import { BROWSERS, serveSession } from './testing/serve-session';
 import { quoted, refOf } from './testing/snapshot-text';
 
 /**
@@ -9,7 +10,7 @@ import { quoted, refOf } from './testing/snapshot-text';
  * agent would — snapshot, pick a ref from the text, act — and reads the effect from the page.
  */
 for (const browser of BROWSERS) {
-  describe.skipIf(!HAVE_CLI)(`widget kinds on ${browser}`, () => {
+  describeEngine(browser)(`widget kinds on ${browser}`, () => {
     const { call, open } = serveSession(browser);
     const text = async (params: Record<string, unknown> = {}) => String((await call('page.snapshot', { collapse: false, ...params })).text);
     const waitText = async (t: string) => expect((await call('page.wait', { text_present: t, timeout_ms: 10_000 })).satisfied).toBe(true);

@@ -1,5 +1,4 @@
 /** One `serve` child and one fixture site per describe block, for the browser tests that act as a client. */
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { ProviderClient } from '../client';
@@ -7,10 +6,8 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ok } from './snapshot-text';
 
 export const CLI = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', import.meta.url));
-/** Whether the CLI is there to serve (a packed conformance package has no apps/ beside it). */
-export const HAVE_CLI = existsSync(CLI);
-/** The engines these tests run on (`CONFORMANCE_WIDGET_BROWSERS`, default all three). */
-export const BROWSERS = (process.env.CONFORMANCE_WIDGET_BROWSERS ?? 'firefox,chrome,safari').split(',');
+/** The engines these tests run on; `pnpm test:browsers --engine` narrows them (describeEngine). */
+export const BROWSERS = ['firefox', 'chrome', 'safari'] as const;
 
 export interface ServeSession {
   /** A session-scoped call that must succeed; its result. */
