@@ -17,16 +17,24 @@ const pdf = METHODS['page.pdf'].params.shape;
 type Detail = ResultOf<'network.request'>;
 type Body = NonNullable<Detail['response_body']>;
 
-const headerLines = (title: string, h: Detail['request_headers'], omitted: number | undefined) =>
-  h === undefined ? [] : [`${title}:`, ...(h.length > 0 ? h.map((x) => `  ${x.name}: ${x.value}`) : ['  (none)']), ...(omitted ? [`  … ${omitted} more not kept`] : [])];
+/**
+ * What a server sent, made safe to show: control characters but \n and \t (C0, DEL, C1) and the
+ * bidi overrides as \uXXXX (\r as \r), so no NUL, terminal escape or reordering reaches the answer.
+ */
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export const escapeControls = (s: string): string => s.replace(CONTROLS, (c) => (c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 
+const headerLines = (title: string, h: Detail['request_headers'], omitted: number | undefined) =>
+  h === undefined ? [] : [`${title}:`, ...(h.length > 0 ? h.map((x) => `  ${escapeControls(x.name)}: ${escapeControls(x.value)}`) : ['  (none)']), ...(omitted ? [`  … ${omitted} more not kept`] : [])];
+
+/** A text body as text (escaped); a binary one (network.request answers it base64) only summed up: its bytes mean nothing to read. */
 function bodyLines(title: string, b: Body | undefined): string[] {
   if (b === undefined) return [];
   if (b.unavailable === 'none') return [`${title}: (none)`];
   if (b.unavailable === 'not_collected') return [`${title}: not kept by the browser (too large, evicted, or from before the session).`];
+  if (b.text === undefined) return [`${title}: binary, ${b.size ?? '?'} bytes, ${b.media_type !== undefined ? escapeControls(b.media_type) : 'no content type'}.`];
   const cutNote = b.truncated ? ` (first part of ${b.size ?? '?'} bytes)` : '';
-  if (b.text !== undefined) return [`${title}${cutNote}:`, b.text];
-  return [`${title}, binary${cutNote}, base64:`, b.base64 ?? ''];
+  return [`${title}${cutNote}:`, escapeControls(b.text)];
 }
 
 /** Playwright MCP's request details: the request line, then each part asked for. */

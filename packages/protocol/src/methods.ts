@@ -227,9 +227,12 @@ const Header = z.object({ name: z.string(), value: z.string() });
 const Body = z.object({
   /** The body as text (UTF-8), when it is text; else `base64`. */
   text: z.string().optional(),
+  /** The bytes of a body that is not text: with a NUL, or not UTF-8 (decided by its content, whatever the engine handed over). */
   base64: z.string().optional(),
   /** Bytes of the body as the browser kept it. */
   size: z.number().int().optional(),
+  /** Its Content-Type header, as sent (capped). */
+  media_type: z.string().optional(),
   truncated: z.boolean().optional(),
   /** Why there is no body: `none` (the request had none), `not_collected` (the browser did not keep it: too large, evicted, or sent before the session's collector). */
   unavailable: z.enum(['none', 'not_collected']).optional(),

@@ -2,6 +2,7 @@ import type { ParamsOf, RequestPart, ResultOf } from '@browser-provider/protocol
 import type { CookieInfo, NetworkHeader } from '../backend';
 import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
+import { bodyOf } from './body';
 import { call } from './frames';
 import { cut, LIMITS, newestWithin } from '../limits';
 
@@ -53,11 +54,8 @@ export async function requestDetail(page: PageHandle, p: ParamsOf<'network.reque
     if (which === 'request' && (d.method === 'GET' || d.method === 'HEAD')) return { unavailable: 'none' as const };
     const b = await page.backend.networkBody(p.request_id, which, signal);
     if (b === undefined) return { unavailable: 'not_collected' as const };
-    const raw = 'text' in b ? b.text : b.base64;
-    const size = 'text' in b ? Buffer.byteLength(b.text) : Buffer.byteLength(b.base64, 'base64');
-    const truncated = raw.length > LIMITS.bodyChars;
-    const kept = truncated ? raw.slice(0, LIMITS.bodyChars - (LIMITS.bodyChars % 4)) : raw;
-    return { ...('text' in b ? { text: kept } : { base64: kept }), size, ...(truncated ? { truncated: true } : {}) };
+    const type = (which === 'request' ? d.request_headers : (d.response_headers ?? [])).find((h) => h.name.toLowerCase() === 'content-type')?.value;
+    return bodyOf(b, type);
   };
   return {
     request_id: d.request_id,
