@@ -7,19 +7,31 @@ export interface ToolAnswer {
   image?: { data: string; mimeType: string };
 }
 
+/** A row of the tool table, as far as the vocabulary needs it. */
+interface ToolRow {
+  name: string;
+  method: string | undefined;
+  /** The tool's arguments: a repair passes only these. */
+  input?: { shape: Record<string, unknown> };
+}
+
 /**
  * How protocol words become tool words in what a model reads: a repair names `page.snapshot`, the
  * model calls `browser_snapshot`. Built from the tool table (the tool whose `method` it is), plus the
- * few params whose names differ.
+ * few params whose names differ. A session's vocabulary knows only the tools it offers, so a
+ * repair never names a tool that is off (`--caps`, flags, engines) or arguments its tool does not take.
  */
 export class Vocabulary {
-  readonly #toolOf = new Map<string, { tool: string; params?: Record<string, unknown> }>();
+  readonly #toolOf = new Map<string, { tool: string; params?: Record<string, unknown>; takes?: ReadonlySet<string> }>();
 
-  constructor(rows: ReadonlyArray<{ name: string; method: string | undefined }>) {
-    for (const r of rows) if (r.method !== undefined && !this.#toolOf.has(r.method)) this.#toolOf.set(r.method, { tool: r.name });
+  constructor(rows: readonly ToolRow[]) {
+    const takes = (r: ToolRow) => (r.input !== undefined ? { takes: new Set(Object.keys(r.input.shape)) } : {});
+    for (const r of rows) if (r.method !== undefined && !this.#toolOf.has(r.method)) this.#toolOf.set(r.method, { tool: r.name, ...takes(r) });
     // Several tab methods are one tool with an action.
+    const tabs = rows.find((r) => r.name === 'browser_tabs');
+    if (tabs === undefined) return;
     for (const [method, action] of [['tab.list', 'list'], ['tab.new', 'new'], ['tab.close', 'close'], ['tab.activate', 'select']] as const) {
-      this.#toolOf.set(method, { tool: 'browser_tabs', params: { action } });
+      this.#toolOf.set(method, { tool: tabs.name, params: { action }, ...takes(tabs) });
     }
   }
 
@@ -36,13 +48,18 @@ export class Vocabulary {
     });
   }
 
-  /** A repair as a tool call: the tool, its arguments in the tool's names, and the hint. */
+  /**
+   * A repair as a tool call: the tool, its arguments in the tool's names (those it takes), and the
+   * hint. When no tool offered here does the repair's method, the hint alone: never a method name
+   * the model cannot call.
+   */
   repair(r: WireRepair): string {
+    const hint = r.hint ? this.speak(r.hint) : '';
     const t = this.#toolOf.get(r.method);
-    const args = { ...t?.params, ...toolArgs(r.params ?? {}) };
-    const call = t === undefined ? r.method : t.tool;
+    if (t === undefined) return hint;
+    const args = Object.fromEntries(Object.entries({ ...t.params, ...toolArgs(r.params ?? {}) }).filter(([k]) => t.takes === undefined || t.takes.has(k)));
     const shown = Object.keys(args).length > 0 ? ` ${JSON.stringify(args)}` : '';
-    return `${call}${shown}${r.hint ? ` — ${this.speak(r.hint)}` : ''}`;
+    return `${t.tool}${shown}${hint ? ` — ${hint}` : ''}`;
   }
 
   /** An `isError` answer: the code (and finer cause), what happened, and how to repair it. */
@@ -50,7 +67,8 @@ export class Vocabulary {
     const detail = typeof e.details.code === 'string' ? ` (${e.details.code})` : '';
     const repair = e.details.repair;
     const lines = [`Error ${e.code}${detail}: ${this.speak(e.message)}`];
-    if (repair !== undefined) lines.push(`Repair: ${this.repair(repair)}`);
+    const said = repair !== undefined ? this.repair(repair) : '';
+    if (said !== '') lines.push(`Repair: ${said}`);
     else if (e.retryable) lines.push('It may succeed if tried again.');
     return { text: lines.join('\n'), structured: { error: e } };
   }

@@ -5,7 +5,7 @@ import { LIMITS, parseParams, ProviderError, PROVIDER_VERSION, type ProviderServ
 import type { ErrorObject } from '@browser-provider/protocol';
 import { CallError, ProviderLink } from './link';
 import { defaultOutputDir } from './output';
-import { offeredTools, TOOLS, VOCABULARY } from './tools';
+import { offeredTools, TOOLS, VOCABULARY, vocabularyFor } from './tools';
 import type { Cap } from './caps';
 import type { ToolAnswer, ToolDef } from './tool';
 
@@ -77,6 +77,7 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   const caps = new Set(options.caps ?? []);
   const tools = offeredTools((method) => provider.callable(method), caps);
   const byName = new Map(tools.map((t) => [t.name, t]));
+  const vocab = vocabularyFor(tools);
   const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
   const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
   const ctx = { link, vocab: VOCABULARY, config };
@@ -86,15 +87,15 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const name = req.params.name;
     const tool = byName.get(name);
-    if (tool === undefined) return toResult(VOCABULARY.error(notOffered(name, caps)), true);
+    if (tool === undefined) return toResult(vocab.error(notOffered(name, caps)), true);
     try {
       const args = parseParams(tool.input, req.params.arguments ?? {}, name);
       return toResult(await tool.run(ctx, args));
     } catch (e) {
-      if (e instanceof CallError) return toResult(VOCABULARY.error(e.error), true);
-      if (e instanceof ProviderError) return toResult(VOCABULARY.error(e.toEnvelope(null).error), true);
+      if (e instanceof CallError) return toResult(vocab.error(e.error), true);
+      if (e instanceof ProviderError) return toResult(vocab.error(e.toEnvelope(null).error), true);
       options.log?.(`tool ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      return toResult(VOCABULARY.error({ code: 'internal_error', message: 'The tool failed unexpectedly; see the server log.', retryable: false, details: {} }), true);
+      return toResult(vocab.error({ code: 'internal_error', message: 'The tool failed unexpectedly; see the server log.', retryable: false, details: {} }), true);
     }
   });
   server.onclose = () => {

@@ -71,7 +71,8 @@ describe('repairs in tool words', () => {
     [{ method: 'page.click', params: { element_ref: 'e4' }, hint: 'Use page.snapshot first.' }, 'browser_click {"target":"e4"} — Use browser_snapshot first.'],
     [{ method: 'page.wait', params: { text_present: 'Done', timeout_ms: 5 }, hint: '' }, 'browser_wait_for {"text":"Done"}'],
     [{ method: 'session.ensure', params: { browser_preference: 'chrome' }, hint: 'Ask for chrome.' }, 'browser_session {"browser":"chrome"} — Ask for chrome.'],
-    [{ method: 'jobs.get', params: { job_id: 'j1' }, hint: 'Wait.' }, 'jobs.get {"job_id":"j1"} — Wait.'],
+    // No tool does jobs.get: the hint alone, never a name the model cannot call.
+    [{ method: 'jobs.get', params: { job_id: 'j1' }, hint: 'Wait.' }, 'Wait.'],
     // `satisfies`: each row's method must be a method name, not any string.
   ] satisfies Array<[Repair, string]>)('%j → %s', (repair, said) => {
     expect(VOCABULARY.repair(repair)).toBe(said);

@@ -18,7 +18,11 @@ import type { ToolDef } from './tool';
  */
 export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...DRAG_TOOLS, ...SESSION_TOOLS, ...STORAGE_TOOLS, ...NETWORK_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS, ...DEVTOOLS_TOOLS, ...VISION_TOOLS];
 
+/** The words of every tool (docs, tests); a session speaks with `vocabularyFor` its offered tools. */
 export const VOCABULARY = new Vocabulary(TOOLS);
+
+/** The words of a session that offers `tools`: its repairs name only those tools. */
+export const vocabularyFor = (tools: readonly ToolDef[]): Vocabulary => new Vocabulary(tools);
 
 /**
  * The tools a provider offers: those whose method it can call (the provider's method registry says:
