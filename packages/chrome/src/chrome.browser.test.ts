@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { describeBidiBackend, testPageScript } from '@browser-provider/testing';
+import { afterAll, expect, it } from 'vitest';
+import { describeBidiBackend, describeEngine, testPageScript } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 import { cdpSend, performanceMetrics } from './cdp';
 
-describeBidiBackend('Chrome', () => createChromeBackend({ pageScript: testPageScript }));
+describeEngine('chrome')('chrome', () => describeBidiBackend('Chrome', () => createChromeBackend({ pageScript: testPageScript })));
 
-describe('Chrome custom methods', () => {
+describeEngine('chrome')('Chrome custom methods', () => {
   const backend = createChromeBackend({ pageScript: testPageScript });
   afterAll(() => backend.shutdown());
 

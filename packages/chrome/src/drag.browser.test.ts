@@ -1,4 +1,4 @@
-import { describeDrag } from '@browser-provider/testing';
+import { describeDrag, describeEngine } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
-describeDrag('Chrome', () => createChromeBackend(), { html5: 'native', crossSiteInput: true });
+describeEngine('chrome')('chrome', () => describeDrag('Chrome', () => createChromeBackend(), { html5: 'native', crossSiteInput: true }));

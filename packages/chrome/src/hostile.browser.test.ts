@@ -1,5 +1,5 @@
-import { describeHostilePage } from '@browser-provider/testing';
+import { describeEngine, describeHostilePage } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
 // The real page script (no stand-in): it is what the page tries to fool.
-describeHostilePage('Chrome', () => createChromeBackend());
+describeEngine('chrome')('chrome', () => describeHostilePage('Chrome', () => createChromeBackend()));

@@ -1,9 +1,9 @@
 import { BIDI_OPTIONAL_METHODS } from '@browser-provider/bidi';
-import { describeOptionalMethods } from '@browser-provider/testing';
+import { describeEngine, describeOptionalMethods } from '@browser-provider/testing';
 import { createChromeBackend } from './index';
 
-describeOptionalMethods('Chrome', () => createChromeBackend(), {
+describeEngine('chrome')('chrome', () => describeOptionalMethods('Chrome', () => createChromeBackend(), {
   expected: [...new Set([...BIDI_OPTIONAL_METHODS, 'tab.list', 'tab.new', 'tab.activate', 'tab.close', 'page.hover', 'page.drag', 'page.mouse', 'page.press', 'page.select', 'page.scroll', 'storage.get', 'storage.set', 'provider.setup_guide', 'provider.verify', 'page.emulate_media', 'page.highlight', 'page.hide_highlight', 'page.drop'] as const)],
   events: ['page.navigated', 'page.dialog', 'download.finished', 'console.entry'],
   dialogKinds: true,
-});
+}));

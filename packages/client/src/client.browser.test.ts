@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { descendantsOf } from '@browser-provider/core/host';
-import { describe, expect, it } from 'vitest';
-import { servePage } from '@browser-provider/testing';
+import { expect, it } from 'vitest';
+import { describeEngine, servePage } from '@browser-provider/testing';
 import { createProvider } from './index';
 
 /** Every process this test process started (transitively): after close() there must be none. */
@@ -13,7 +13,7 @@ const site = servePage(
   '<!doctype html><title>Client</title><button onclick="document.querySelector(\'output\').textContent = \'Button pressed\'">Press me</button><output>Not pressed</output>',
 );
 
-describe('createProvider (in process) on real Firefox', () => {
+describeEngine('firefox')('createProvider (in process) on real Firefox', () => {
   it('opens a page, snapshots, clicks by ref, and close() leaves no process', async () => {
     const before = descendants();
     const provider = await createProvider({ browser: 'firefox', allowEval: false, uploadRoots: [] });

@@ -1,4 +1,4 @@
-import { describeManyDownloads } from '@browser-provider/testing';
+import { describeEngine, describeManyDownloads } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
-describeManyDownloads('Firefox', () => createFirefoxBackend(), { savesWholeBurst: true });
+describeEngine('firefox')('firefox', () => describeManyDownloads('Firefox', () => createFirefoxBackend(), { savesWholeBurst: true }));

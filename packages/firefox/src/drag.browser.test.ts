@@ -1,4 +1,4 @@
-import { describeDrag } from '@browser-provider/testing';
+import { describeDrag, describeEngine } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
-describeDrag('Firefox', () => createFirefoxBackend(), { html5: 'synthesized', crossSiteInput: false });
+describeEngine('firefox')('firefox', () => describeDrag('Firefox', () => createFirefoxBackend(), { html5: 'synthesized', crossSiteInput: false }));

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { Dispatcher, Provider, type ProviderOptions } from '@browser-provider/core';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { createFirefoxBackend } from './index';
@@ -61,7 +62,7 @@ const THIEF = zip({
   'steal.js': "fetch(location.origin + '/steal?d=' + encodeURIComponent(document.cookie + '|' + localStorage.getItem('secret')));",
 }).toString('base64');
 
-describe('Firefox: firefox.install_extension cannot reach another session without --allow-extensions', () => {
+describeEngine('firefox')('Firefox: firefox.install_extension cannot reach another session without --allow-extensions', () => {
   let server: Server;
   let origin: string;
   const stolen: string[] = [];

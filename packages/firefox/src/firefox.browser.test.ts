@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { describeBidiBackend, testPageScript } from '@browser-provider/testing';
+import { afterAll, expect, it } from 'vitest';
+import { describeBidiBackend, describeEngine, testPageScript } from '@browser-provider/testing';
 import { bidiSend } from '@browser-provider/bidi';
 import { createFirefoxBackend } from './index';
 import { installExtension } from './extension';
 import { launchFirefox } from './launch';
 
-describeBidiBackend('Firefox', () => createFirefoxBackend({ pageScript: testPageScript }));
+describeEngine('firefox')('firefox', () => describeBidiBackend('Firefox', () => createFirefoxBackend({ pageScript: testPageScript })));
 
-describe('Firefox custom methods', () => {
+describeEngine('firefox')('Firefox custom methods', () => {
   const backend = createFirefoxBackend({ pageScript: testPageScript });
   let dir: string | undefined;
   afterAll(async () => {
@@ -44,7 +44,7 @@ describe('Firefox custom methods', () => {
   });
 });
 
-describe('Firefox attach', () => {
+describeEngine('firefox')('Firefox attach', () => {
   it('attaches to a running Firefox, and closing detaches without stopping it', async () => {
     const user = await launchFirefox(undefined, [], AbortSignal.timeout(60_000));
     const backend = createFirefoxBackend({ attachUrl: user.url.replace(/\/session$/, ''), pageScript: testPageScript });

@@ -1,5 +1,5 @@
-import { describeHostilePage } from '@browser-provider/testing';
+import { describeEngine, describeHostilePage } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
 // The real page script (no stand-in): it is what the page tries to fool.
-describeHostilePage('Firefox', () => createFirefoxBackend());
+describeEngine('firefox')('firefox', () => describeHostilePage('Firefox', () => createFirefoxBackend()));

@@ -1,4 +1,4 @@
-import { describePageRealmWalker } from '@browser-provider/testing';
+import { describeEngine, describePageRealmWalker } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
-describePageRealmWalker('Firefox', () => createFirefoxBackend());
+describeEngine('firefox')('firefox', () => describePageRealmWalker('Firefox', () => createFirefoxBackend()));

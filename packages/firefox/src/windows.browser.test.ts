@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { BidiSession } from '@browser-provider/bidi';
-import { testPageScript } from '@browser-provider/testing';
+import { describeEngine, testPageScript } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 
 /**
@@ -8,7 +8,7 @@ import { createFirefoxBackend } from './index';
  * because Firefox 153 keeps a closed window's chrome document until a rare full GC of its parent
  * (the soak's leak, see packages/bidi/src/window-pool.ts). Windows are lent out and come back.
  */
-describe('Firefox windows across sessions', () => {
+describeEngine('firefox')('Firefox windows across sessions', () => {
   const backend = createFirefoxBackend({ pageScript: testPageScript });
   afterAll(() => backend.shutdown());
   const signal = () => AbortSignal.timeout(30_000);

@@ -1,4 +1,4 @@
-import { describeDrag } from '@browser-provider/testing';
+import { describeDrag, describeEngine } from '@browser-provider/testing';
 import { createSafariBackend } from './index';
 
-describeDrag('WebKit', () => createSafariBackend(), { html5: 'synthesized', crossSiteInput: true });
+describeEngine('safari')('safari', () => describeDrag('WebKit', () => createSafariBackend(), { html5: 'synthesized', crossSiteInput: true }));

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { waitForDriver } from '@browser-provider/classic';
 import { freeLoopbackPort, pidLive, spawnOwned } from '@browser-provider/core/host';
 import { findWebKitWebDriver } from './discover';
@@ -9,7 +10,7 @@ import { defaultSpawner, startDriverEndpoint } from './endpoint';
  * were told the same port, the second could not bind it and exited, but the first answered its Status
  * check, so the second was taken as started. A driver counts as started only on a port of its own.
  */
-describe('WebKitWebDriver start on a port another driver holds', () => {
+describeEngine('safari')('WebKitWebDriver start on a port another driver holds', () => {
   const driver = findWebKitWebDriver();
   it.runIf(driver !== undefined && process.platform === 'linux')('does not take the other driver for its own, and starts on a new port', async () => {
     const command = driver as string;

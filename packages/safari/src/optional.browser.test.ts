@@ -1,8 +1,8 @@
-import { describeOptionalMethods } from '@browser-provider/testing';
+import { describeEngine, describeOptionalMethods } from '@browser-provider/testing';
 import { createSafariBackend } from './index';
 
 // Classic WebDriver: no console, network or download events, so those methods are not offered.
-describeOptionalMethods('WebKit', () => createSafariBackend(), {
+describeEngine('safari')('safari', () => describeOptionalMethods('WebKit', () => createSafariBackend(), {
   expected: [
     'tab.list',
     'tab.new',
@@ -33,4 +33,4 @@ describeOptionalMethods('WebKit', () => createSafariBackend(), {
   ],
   events: ['page.navigated', 'page.dialog'],
   dialogKinds: false,
-});
+}));

@@ -1,5 +1,5 @@
-import { describeRoutingRefused } from '@browser-provider/testing';
+import { describeEngine, describeRoutingRefused } from '@browser-provider/testing';
 import { createSafariBackend } from './index';
 
 // Classic WebDriver has no request interception or network emulation: WebKit refuses by name.
-describeRoutingRefused('WebKit', () => createSafariBackend());
+describeEngine('safari')('safari', () => describeRoutingRefused('WebKit', () => createSafariBackend()));

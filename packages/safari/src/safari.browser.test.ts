@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { type ClassicBackend, type ClassicPage, decodeFrameSnapshot, decodePng, type OpName, standInPageScript } from '@browser-provider/classic';
 import { clickAt, pressKeys, typeText } from '@browser-provider/core';
 import { ProviderError } from '@browser-provider/core/toolkit';
@@ -84,7 +85,7 @@ const PAGES: Record<string, string> = {
   '/plain': '<!doctype html><title>plain</title><p>plain</p>',
 };
 
-describe('Safari backend on WebKitGTK', () => {
+describeEngine('safari')('Safari backend on WebKitGTK', () => {
   let backend: ClassicBackend;
   let site: { server: Server; base: string };
   let other: { server: Server; base: string };

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { type ClassicBackend, standInPageScript } from '@browser-provider/classic';
 import { createSafariBackend } from './index';
 
@@ -29,7 +30,7 @@ function children(name: string): number[] {
     .map(Number);
 }
 
-describe('WebKitGTK after its private Xvfb is killed', () => {
+describeEngine('safari')('WebKitGTK after its private Xvfb is killed', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
