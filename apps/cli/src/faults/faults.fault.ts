@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS, type BrowserName } from '../browsers';
 import { startFaultSite, type FaultSite } from './fixture';
 import { browserFamilyOf, serverFamilyOf, mainProcesses, signalAll, survivorsAfter } from './processes';
@@ -55,12 +56,7 @@ async function inFlight(c: ProviderClient, method: string, params: Record<string
 }
 
 for (const browser of BROWSERS) {
-  // Asked through the protocol, before the suite: an engine that is not installed is skipped, not passed.
-  const probe = serve(browser);
-  const installed = ok(await probe.call('provider.status', {})).availability !== 'unavailable';
-  await probe.close();
-
-  describe.skipIf(!installed)(`fault run: ${browser}`, () => {
+  describeEngine(browser)(`fault run: ${browser}`, () => {
     let site: FaultSite;
     let c: ProviderClient;
 

@@ -9,6 +9,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('../../../..', import.meta.url)),
   test: {
     include: ['apps/cli/src/faults/**/*.fault.ts'],
+    // The same engine discovery and gate as the browsers project (describeEngine): skip a missing engine, fail it under CI.
+    globalSetup: ['packages/testing/src/engines-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
