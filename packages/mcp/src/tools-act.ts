@@ -49,8 +49,23 @@ const FormField = z.object({
   name: z.string().max(1_000).describe('A human-readable name of the field.'),
   type: z.enum(['textbox', 'checkbox', 'radio', 'combobox', 'slider']).describe('What kind of field it is.'),
   target: Target,
-  value: z.string().max(1_000_000).describe('Text for a textbox; "true" or "false" for a checkbox or radio; the option\'s label or value for a combobox.'),
+  value: z
+    .string()
+    .max(1_000_000)
+    .describe('Text for a textbox (a date, time, colour or other picker field: in the format its snapshot line gives, e.g. "(date YYYY-MM-DD)"); a number for a slider; "true" or "false" for a checkbox or radio; the option\'s label or value for a combobox.'),
 });
+
+/** What a field holds, as an answer quotes it: short, one line. */
+function held(value: string): string {
+  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+}
+
+/** "Set Start date to "2025-06-15"." or "Typed into Name: it holds "Ada"." — the value read back from the field. */
+function typedSummary(name: string, r: ResultOf<'page.type'>, submit: boolean): string {
+  const enter = submit ? ' and pressed Enter' : '';
+  if (r.value === undefined) return `Typed into ${name}${enter}.`;
+  return r.by === 'value' ? `Set ${name} to ${held(r.value)}${enter}.` : `Typed into ${name}${enter}: it holds ${held(r.value)}.`;
+}
 
 export const ACT_TOOLS: ToolDef[] = [
   defineTool({
@@ -73,7 +88,7 @@ export const ACT_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_type',
     title: 'Type text',
-    description: 'Replace an editable element\'s text by typing, key by key with trusted input; submit presses Enter after.',
+    description: 'Replace an editable element\'s text by typing, key by key with trusted input; a date, time, colour or range field is set to the text in the format its snapshot line gives. Answers the value the field then holds; submit presses Enter after.',
     method: 'page.type',
     input: z.object({
       target: Target,
@@ -84,7 +99,7 @@ export const ACT_TOOLS: ToolDef[] = [
     }),
     async run(ctx, a) {
       const r = await ctx.link.call<ResultOf<'page.type'>>('page.type', { ...targetParams(a.target), text: a.text, replace: true, ...(a.submit ? { submit: true } : {}), ...AFTER_ACTION });
-      return stepAnswer(ctx, ctx.vocab, `Typed into ${named(a)}${a.submit ? ' and pressed Enter' : ''}.`, r.result, r.warnings);
+      return stepAnswer(ctx, ctx.vocab, typedSummary(named(a), r.result, a.submit === true), r.result, r.warnings);
     },
   }),
   defineTool({
@@ -123,21 +138,25 @@ export const ACT_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_fill_form',
     title: 'Fill form',
-    description: 'Fill several fields in one call: text boxes typed, checkboxes and radios set, comboboxes selected. Stops at the first field that fails.',
+    description: 'Fill several fields in one call: text boxes typed (date, time, colour fields set in their format), sliders set, checkboxes and radios set, comboboxes selected. Answers the value each field holds; stops at the first field that fails.',
     method: 'page.type',
     input: z.object({ fields: z.array(FormField).min(1).max(100).describe('The fields, in order.') }),
     async run(ctx, a) {
       const warnings: string[] = [];
       const checked = a.fields.some((f) => f.type === 'checkbox' || f.type === 'radio') ? await checkedStates(ctx) : new Map<string, boolean>();
       let pageId: string | undefined;
+      const holds: string[] = [];
       for (const f of a.fields) {
         const r = await fillOne(ctx, f, checked);
         if (r !== undefined) {
           warnings.push(...r.warnings);
           pageId = r.result.page_id;
+          const v = 'value' in r.result && typeof r.result.value === 'string' ? r.result.value : 'selected' in r.result && Array.isArray(r.result.selected) ? r.result.selected.join(', ') : undefined;
+          if (v !== undefined) holds.push(`${f.name} = ${held(v)}`);
         }
       }
-      return stepAnswer(ctx, ctx.vocab, `Filled ${a.fields.length} field${a.fields.length === 1 ? '' : 's'}.`, pageId !== undefined ? { page_id: pageId } : {}, warnings);
+      const done = `Filled ${a.fields.length} field${a.fields.length === 1 ? '' : 's'}.${holds.length > 0 ? ` ${holds.join('; ')}.` : ''}`;
+      return stepAnswer(ctx, ctx.vocab, done, pageId !== undefined ? { page_id: pageId } : {}, warnings);
     },
   }),
   defineTool({
@@ -175,7 +194,8 @@ async function fillOne(ctx: ToolContext, f: z.infer<typeof FormField>, checked: 
   switch (f.type) {
     case 'textbox':
     case 'slider':
-      return ctx.link.call<{ page_id: string }>('page.type', { ...t, text: f.value, replace: true });
+      // A native slider (input type=range) is set by value in its bounds, as a date or colour field is (page.type).
+      return ctx.link.call<ResultOf<'page.type'>>('page.type', { ...t, text: f.value, replace: true });
     case 'combobox':
       return select(ctx, f.target, [f.value]);
     case 'checkbox':
@@ -189,7 +209,7 @@ async function fillOne(ctx: ToolContext, f: z.infer<typeof FormField>, checked: 
         });
       }
       if (checked.get(t.element_ref) === (f.value === 'true')) return undefined;
-      return ctx.link.call<{ page_id: string }>('page.click', t);
+      return ctx.link.call<ResultOf<'page.click'>>('page.click', t);
     }
   }
 }

@@ -64,6 +64,11 @@ export interface RawNode {
   selector_hint?: string;
   /** A nameless clickable's hint (./page/icon-hint.ts): page text that tells it apart, not its name. */
   hint?: string;
+  /**
+   * A field whose value is not plain text: its kind and the format its value takes, in our own words
+   * (`date YYYY-MM-DD`, `colour #rrggbb`, `range 0..100 step 5`; ./page/field-kinds.ts).
+   */
+  format?: string;
   children: number[];
   /** Set on `<iframe>`/`<frame>` nodes: the backend resolves the child document with `childFrame(id)`. */
   frame?: true;
@@ -146,6 +151,20 @@ export interface DragReport {
   /** The synthesized drop was not dispatched: the point no longer lands on the destination (what covers it). */
   missed?: string;
 }
+
+/**
+ * What `fill` did. `by: "value"`: a picker kind (date, time, colour, range…) was set through its value
+ * and holds `value` now. `by: "keys"`: a text kind, for the caller to focus and type into (`hint`: the
+ * format a number field takes, for the refusal when typed text does not stay; `exact`: an input whose
+ * value should read back as the text typed, unless the page changed it). `value_rejected`: the
+ * element did not take the text (not its format, out of its range, or cleared): nothing kept; `format`
+ * is the outline's format, `hint` one sentence with an example, `value` what the field holds.
+ */
+export type FillResult =
+  | { ok: true; by: 'value'; value: string }
+  | { ok: true; by: 'keys'; hint?: string; exact?: true }
+  | { ok: false; code: NotActionableCode; message: string; cover?: string }
+  | { ok: false; code: 'value_rejected'; message: string; format: string; hint: string; value: string };
 
 export type ActionCheck =
   | { ok: true; point: FramePoint }
@@ -277,6 +296,11 @@ export interface PageScriptOps {
    * `keys` (page.press), any focusable element, and the selection is left alone.
    */
   focus(doc: string, id: LocalId, replace: boolean, keys?: boolean): ActionCheck;
+  /**
+   * Checks an element for page.type and fills it when its kind takes a value rather than keys (date,
+   * time, datetime-local, month, week, color, range); see ./page/fill.ts.
+   */
+  fill(doc: string, id: LocalId, text: string, replace: boolean): FillResult;
   /** The current value of an input-like element (for verifying typing). */
   value(doc: string, id: LocalId): string | null;
   /** Selects options of a <select> by value or label; returns the selected values. */

@@ -18,7 +18,7 @@ export interface CompactFrame {
    * (2 bits per field of `STATE_KEYS`: 1 true, 2 false, 3 "mixed"), box (x, y, width, height).
    */
   n: number[];
-  /** Per node, when flagged and in this order: name, text, value, href, selector hint, hint. */
+  /** Per node, when flagged and in this order: name, text, value, href, selector hint, hint, format. */
   s: string[];
 }
 

@@ -14,7 +14,7 @@ const EVERYTHING: FrameSnapshot = {
   title: 'T "quoted" é',
   truncated: true,
   nodes: [
-    node({ role: 'document', name: 'T "quoted" é', children: [1, 4, 5, 6] }),
+    node({ role: 'document', name: 'T "quoted" é', children: [1, 4, 5, 6, 7] }),
     node({ id: 7, role: 'link', name: 'Home', actionable: true, href: 'https://a.test/', selector_hint: '#home', children: [2, 3] }),
     node({ role: 'text', text: 'run\nof text' }),
     node({ id: 3, role: 'button', name: 'Off', enabled: false, states: { disabled: true, expanded: false } }),
@@ -24,6 +24,7 @@ const EVERYTHING: FrameSnapshot = {
       states: { checked: 'mixed', disabled: true, expanded: true, selected: true, required: true, invalid: true, focused: true },
     }),
     node({ id: 11, role: 'clickable', name: '', actionable: true, selector_hint: 'span.trash', hint: 'delete.png', box: [-4, 1200, 16, 0] }),
+    node({ id: 12, role: 'textbox', name: 'Start date', actionable: true, value: '2025-06-15', selector_hint: '#date', format: 'date YYYY-MM-DD' }),
   ],
 };
 

@@ -32,6 +32,7 @@ const STATES = 1024;
 const FRAME = 2048;
 const ICON_HINT = 4096;
 const BOX = 8192;
+const FORMAT = 16384;
 
 /** The order `statesOf` writes states in; decoding rebuilds each object in this order. */
 const STATE_KEYS = ['checked', 'disabled', 'expanded', 'selected', 'required', 'invalid', 'focused'] as const;
@@ -96,6 +97,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     if (node.frame === true) flags |= FRAME;
     if (node.hint !== undefined) flags |= ICON_HINT;
     if (node.box !== undefined) flags |= BOX;
+    if (node.format !== undefined) flags |= FORMAT;
 
     const kids = node.children;
     n.push(role, flags, kids.length);
@@ -112,6 +114,7 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
     if (href !== undefined) s.push(href);
     if (node.selector_hint !== undefined) s.push(node.selector_hint);
     if (node.hint !== undefined) s.push(node.hint);
+    if (node.format !== undefined) s.push(node.format);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   }
   return { v: WIRE_VERSION, doc: snap.doc, url: snap.url, title: snap.title, truncated: snap.truncated, roles, base, n, s };
@@ -163,6 +166,7 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     if (flags & BOX) node.box = [int(), int(), int(), int()];
     if (flags & HINT) node.selector_hint = str();
     if (flags & ICON_HINT) node.hint = str();
+    if (flags & FORMAT) node.format = str();
     node.children = [];
     if (flags & FRAME) node.frame = true;
 

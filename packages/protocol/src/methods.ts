@@ -393,7 +393,7 @@ export const METHODS = {
   ),
   'page.type': spec(
     'core',
-    'Type text into an input-like element with trusted key input.',
+    'Type text into an input-like element with trusted key input; a date, time, month, week, colour or range field is set to the text as its value (in the format its snapshot line gives), then read back.',
     PageScoped.extend({
       ...Target,
       ...AfterAction,
@@ -401,7 +401,18 @@ export const METHODS = {
       replace: z.boolean().optional(),
       submit: z.boolean().optional(),
     }).refine(hasTarget, { message: TARGET_MESSAGE }),
-    withSnapshot({ page_id: z.string(), typed: z.boolean() }),
+    withSnapshot({
+      page_id: z.string(),
+      typed: z.boolean(),
+      /**
+       * Additive: how the text went in. `keys`: typed key by key (text kinds, number, textarea,
+       * contenteditable). `value`: a field whose UI is a picker (date, time, datetime-local, month, week,
+       * color, range) was set through its value, checked against its format, with input and change fired.
+       */
+      by: z.enum(['keys', 'value']).optional(),
+      /** Additive: the value the field holds now, read back from it (a password's is masked). */
+      value: z.string().optional(),
+    }),
     { scope: 'page', mutating: true, inJob: true, afterSnapshot: true },
   ),
   'page.wait': spec(

@@ -33,6 +33,13 @@ export const SnapshotNode = z.object({
    * word, a test id). Not an accessible name, and printed as `hint:"…"` in the snapshot text.
    */
   hint: z.string().optional(),
+  /**
+   * Additive: a field whose value is not plain text says its kind and the format its value takes, in
+   * our own words: `date YYYY-MM-DD` (with `min..max` when the page sets them), `time HH:MM`,
+   * `datetime YYYY-MM-DDTHH:MM`, `month YYYY-MM`, `week YYYY-Www`, `colour #rrggbb`, `range 0..100 step 5`.
+   * Printed after the name in the snapshot text: `textbox "Start date" (date YYYY-MM-DD)`.
+   */
+  format: z.string().optional(),
   /** Additive, with page.snapshot `boxes`: the element's border box in the top-level viewport, CSS pixels (getBoundingClientRect, rounded). */
   box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
 });

@@ -3,6 +3,7 @@ import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { clickAt, hoverAt, pressKeys, typeText } from '../gesture';
 import type { ClickGesture } from '../w3c/pointer';
 import { ProviderError, toProviderError } from '../errors';
+import { cut, LIMITS } from '../limits';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { actionPoint, notActionable } from './actionability';
@@ -94,15 +95,46 @@ export function unreachedFrame(session: Session, page: PageHandle, ref: string, 
   });
 }
 
-export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, signal: AbortSignal): Promise<ResultOf<'page.type'>> {
+/**
+ * Fills a field by its kind (page-script fill.ts): a picker (date, time, colour, range…) is set through
+ * its value in the page; anything else is focused and typed into with trusted keys. Either way the
+ * value is read back before Enter: the answer says what the field holds, and a value it did not keep
+ * is `value_rejected`, never a success.
+ */
+export async function type(session: Session, page: PageHandle, p: ParamsOf<'page.type'>, warnings: string[], signal: AbortSignal): Promise<ResultOf<'page.type'>> {
   const target = await resolveTarget(session, page, 'page.type', p, signal);
   await actionPoint(session, page, target, 'type', signal);
-  const focused = await call(page, target.frame, 'focus', [target.doc, target.id, p.replace ?? false], signal);
-  if (!focused.ok) throw notActionable(session, page, target, focused);
+  const replace = p.replace ?? false;
+  const filled = await call(page, target.frame, 'fill', [target.doc, target.id, p.text, replace], signal);
+  if (!filled.ok) throw filled.code === 'value_rejected' ? valueRejected(session, page, target.ref, filled) : notActionable(session, page, target, filled);
   inputReleasedAll(page);
-  await typeText(page.backend, p.text, signal);
+  let value: string | null = filled.by === 'value' ? filled.value : null;
+  if (filled.by === 'keys') {
+    const focused = await call(page, target.frame, 'focus', [target.doc, target.id, replace], signal);
+    if (!focused.ok) throw notActionable(session, page, target, focused);
+    await typeText(page.backend, p.text, signal);
+    value = await call(page, target.frame, 'value', [target.doc, target.id], signal);
+    // A number field keeps no text that is not a number: it reads back empty (HTML value sanitization).
+    if (filled.hint !== undefined && value === '' && p.text.trim() !== '') {
+      throw valueRejected(session, page, target.ref, { message: `${JSON.stringify(p.text)} was typed, and the field kept no number`, format: 'number', hint: filled.hint, value });
+    }
+    if (filled.exact === true && replace && value !== null && value !== p.text && !p.text.includes('\n')) {
+      warnings.push(`${target.ref} now holds ${JSON.stringify(cap(value))}, not the text typed (a length limit, a mask or the page's own formatting changed it).`);
+    }
+  }
   if (p.submit) await pressKeys(page.backend, ['Enter'], signal);
-  return { page_id: page.id, typed: true };
+  return { page_id: page.id, typed: true, by: filled.by, ...(value !== null ? { value: cap(value) } : {}) };
+}
+
+const cap = (s: string) => cut(s, LIMITS.nameChars);
+
+/** The field did not keep the text: refused with the format it takes, as a call that would do. */
+function valueRejected(session: Session, page: PageHandle, ref: string, r: { message: string; format: string; hint: string; value: string }): ProviderError {
+  return new ProviderError('element_not_actionable', `${ref} did not take the value: ${r.message}; nothing was kept.`, {
+    detail: 'value_rejected',
+    details: { element_ref: ref, format: r.format, value: cap(r.value) },
+    repair: { method: 'page.type', params: { session_id: session.id, page_id: page.id, element_ref: ref }, hint: `${r.hint} Type it again in that format.` },
+  });
 }
 
 export async function hover(session: Session, page: PageHandle, p: ParamsOf<'page.hover'>, signal: AbortSignal): Promise<ResultOf<'page.hover'>> {

@@ -31,3 +31,11 @@ describe('assemble: page-supplied strings are cut one by one (issue 22, item 5)'
     expect(nodeLine(button!).length).toBeLessThan(2 * LIMITS.nameChars + 200);
   });
 });
+
+describe('assemble: a field format', () => {
+  it('keeps a format made of our words, and drops one that could pass for notation', () => {
+    const field = (id: number, format: string): RawNode => ({ id, role: 'textbox', name: `f${id}`, format, actionable: true, enabled: true, children: [] });
+    const { snapshot } = assemble(frame(field(1, 'date YYYY-MM-DD 2025-01-01..2025-12-31'), field(2, 'date [e9]'), field(3, 'colour "x"\nbutton')), (_f, _d, id) => `e${id}`);
+    expect(snapshot.nodes.map((n) => n.format ?? null)).toEqual(['date YYYY-MM-DD 2025-01-01..2025-12-31', null, null]);
+  });
+});

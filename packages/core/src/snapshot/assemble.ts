@@ -54,6 +54,7 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
     if (raw.href !== undefined) node.href = cut(raw.href, LIMITS.urlChars);
     if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
     if (raw.hint !== undefined) node.hint = cut(raw.hint, LIMITS.nameChars);
+    if (raw.format !== undefined && FORMAT.test(raw.format)) node.format = raw.format;
     if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
     nodes.push(node);
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
@@ -88,6 +89,12 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
   const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
   return { snapshot, elements, truncated };
 }
+
+/**
+ * What a field's format can be (page-script's field-kinds.ts makes it from our words and strings its
+ * patterns matched): anything else is dropped, so it prints unquoted without passing for our notation.
+ */
+const FORMAT = /^[a-z]+ [\w#:.+\- ]{1,90}$/;
 
 function hasKeys(o: object): boolean {
   for (const _ in o) return true;

@@ -35,6 +35,15 @@ describe('text outline', () => {
     expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('clickable hint:"trash \\"bin\\"" [e2]\nclickable "Reply" [e3]');
   });
 
+  it("writes a field's format after its name, in table cells too", () => {
+    const nodes: SnapshotNode[] = [
+      { node_id: 'd', role: 'textbox', name: 'Start date', format: 'date YYYY-MM-DD', states: { required: true }, value: '2025-06-15', element_ref: 'e2', actionable: true, enabled: true },
+      { node_id: 'c', role: 'button', name: 'Accent', format: 'colour #rrggbb', value: '#3366cc', element_ref: 'e3', actionable: true, enabled: true },
+    ];
+    const root: SnapshotNode = { node_id: 'n0', role: 'document', name: '', children: ['d', 'c'] };
+    expect(renderOutline(outlineLines(root, nodes, { fold: 'none' }))).toBe('textbox "Start date" (date YYYY-MM-DD) [required] value="2025-06-15" [e2]\nbutton "Accent" (colour #rrggbb) value="#3366cc" [e3]');
+  });
+
   it('writes boxes after refs only when asked, in plain, alike and link lines', () => {
     const b = (x: number) => ({ box: { x, y: 20, width: 30, height: 10 } });
     const nodes: SnapshotNode[] = [

@@ -10,6 +10,7 @@ import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, pressRe
 import { nextFrame } from './checks';
 import { dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
+import { fill } from './fill';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
 import { drop, hideHighlight, highlight } from './devtools';
 import { pointAt } from './point';
@@ -54,6 +55,7 @@ export const ops: PageScriptOps = {
   dropPoint,
   dragReport: (doc, destId, point) => dragReport(doc, destId, point, pressReport()),
   focus,
+  fill,
   value,
   select,
   probe,

@@ -28,7 +28,7 @@ const W: Win = fresh?.ok ? fresh.w : (globalThis as Win);
 const getOwn = W.Object.getOwnPropertyDescriptor;
 const uncurry = W.Function.prototype.bind.bind(W.Function.prototype.call) as (f: unknown) => Fn;
 
-function member(iface: string, name: string, kind: 'value' | 'get'): Fn | null {
+function member(iface: string, name: string, kind: 'value' | 'get' | 'set'): Fn | null {
   // Window is [Global]: its members sit on the global object itself, not on Window.prototype.
   for (let proto = iface === 'Window' ? (W as object) : W[iface]?.prototype; proto; proto = W.Object.getPrototypeOf(proto) as object | undefined) {
     const d = getOwn(proto, name);
@@ -46,6 +46,9 @@ function method(iface: string, name: string): Fn {
 }
 function getter(iface: string, name: string): Fn {
   return member(iface, name, 'get') ?? ((self) => (self as Record<string, unknown>)[name]);
+}
+function setter(iface: string, name: string): Fn {
+  return member(iface, name, 'set') ?? ((self, v) => ((self as Record<string, unknown>)[name] = v));
 }
 
 const elementsFromPointOf = method('Document', 'elementsFromPoint');
@@ -91,6 +94,15 @@ const getAttributeOf = method('Element', 'getAttribute');
 const matchesOf = method('Element', 'matches');
 const offsetWidthOf = member('HTMLElement', 'offsetWidth', 'get');
 const offsetHeightOf = member('HTMLElement', 'offsetHeight', 'get');
+// A field's value through the interface's own accessors: a page (or React's value tracker) may
+// define `value` on the element itself, and a write through that would never reach the element.
+const inputValueGet = getter('HTMLInputElement', 'value');
+const inputValueSet = setter('HTMLInputElement', 'value');
+const validityOf = getter('HTMLInputElement', 'validity');
+const rangeUnderflowOf = getter('ValidityState', 'rangeUnderflow');
+const rangeOverflowOf = getter('ValidityState', 'rangeOverflow');
+const stepMismatchOf = getter('ValidityState', 'stepMismatch');
+const focusOf = method('HTMLElement', 'focus');
 
 
 /** A plain box: never a DOMRect, whose getters the page could have replaced. */
@@ -222,5 +234,17 @@ export const P = {
       return null;
     }
   },
+  inputValue: (el: Element) => inputValueGet(el) as string,
+  setInputValue: (el: Element, v: string) => void inputValueSet(el, v),
+  /** Which of the element's range and step constraints its value breaks (HTML constraint validation). */
+  outOfBounds(el: Element): 'under' | 'over' | 'step' | null {
+    const v = validityOf(el);
+    if (rangeUnderflowOf(v) === true) return 'under';
+    if (rangeOverflowOf(v) === true) return 'over';
+    return stepMismatchOf(v) === true ? 'step' : null;
+  },
+  focus: (el: Element) => void focusOf(el, { preventScroll: true }),
+  /** An `input` or `change` event as a user's edit fires it, made from the trusted realm's constructor. */
+  formEvent: (type: 'input' | 'change') => new (W['Event'] as typeof Event)(type, { bubbles: true, composed: type === 'input' }),
   noLayout: OPTIONS.noLayout === true,
 };

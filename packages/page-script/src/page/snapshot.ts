@@ -18,6 +18,7 @@ import {
 } from './roles';
 import { accessibleName, flat, LabelIndex } from './names';
 import { hrefOf, levelOf, statesOf, valueOf } from './facts';
+import { formatOf } from './field-kinds';
 import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
 import { pack } from './pack';
@@ -307,6 +308,10 @@ class Walk {
     if (states) node.states = states;
     const value = valueOf(el, role);
     if (value !== undefined) node.value = value;
+    if (el.localName === 'input') {
+      const format = formatOf(el);
+      if (format !== undefined) node.format = format;
+    }
     const level = levelOf(el, role);
     if (level !== undefined) node.level = level;
     const href = hrefOf(el);

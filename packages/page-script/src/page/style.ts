@@ -94,14 +94,15 @@ export function isEnabled(el: Element): boolean {
   return true;
 }
 
+/** Inputs page.type fills: typed into, or (pickers: date…week, color, range) set by value (./fill.ts). */
 const TEXT_INPUT_TYPES = new Set([
   'text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'datetime-local', 'month',
-  'time', 'week', '',
+  'time', 'week', 'color', 'range', '',
 ]);
 
 export type EditCheck = 'ok' | 'file_input' | 'not_editable';
 
-/** Whether typing into `el` makes sense: text-like inputs, textareas, contenteditable hosts. */
+/** Whether page.type can fill `el`: text-like and picker inputs, textareas, contenteditable hosts. */
 export function editability(el: Element): EditCheck {
   if (el.localName === 'input') {
     const input = el as HTMLInputElement;
