@@ -1,4 +1,4 @@
-import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core/backend';
+import type { Backend, BackendInfo, BackendSession, CustomMethod, RouteHeaderLimits, SessionOptions } from '@browser-provider/core/backend';
 import { ProviderError } from '@browser-provider/core/toolkit';
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
@@ -62,6 +62,8 @@ export interface BidiAdapter {
    * still checked in the sandbox.
    */
   readonly walkSnapshotInPageRealm?: boolean;
+  /** The request headers a route cannot change on this engine (see Backend.routeHeaderLimits). */
+  readonly routeHeaderLimits?: RouteHeaderLimits;
 }
 
 export interface LaunchedBrowser {
@@ -138,6 +140,10 @@ export class BidiBackend implements Backend {
 
   mediaFeatures(): readonly MediaFeature[] {
     return this.adapter.mediaFeatures?.() ?? [];
+  }
+
+  routeHeaderLimits(): RouteHeaderLimits {
+    return this.adapter.routeHeaderLimits ?? { unsettable: [], unremovable: [] };
   }
 
   customMethods(): CustomMethod[] {

@@ -1,4 +1,4 @@
-import type { RouteAnswer, RouteDecider } from '@browser-provider/core/backend';
+import type { RouteAnswer, RouteDecider, RouteRefused } from '@browser-provider/core/backend';
 import type { BidiBrowser } from './browser';
 import type { BidiEventParams } from './connection';
 import { isBidiError } from './errors';
@@ -22,6 +22,7 @@ const gone = (e: unknown) => isBidiError(e, 'no such request') || isBidiError(e,
 
 export class SessionNetwork {
   #decide: RouteDecider | undefined;
+  #refused: RouteRefused | undefined;
   /** Our intercept per page context (only while there is a route). */
   readonly #intercepts = new Map<string, Promise<string | undefined>>();
   readonly #contexts = new Set<string>();
@@ -41,8 +42,9 @@ export class SessionNetwork {
     return (await Promise.all(this.#intercepts.values())).filter((id): id is string => id !== undefined);
   }
 
-  async setRouting(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void> {
+  async setRouting(decide: RouteDecider | undefined, signal: AbortSignal, refused?: RouteRefused): Promise<void> {
     this.#decide = decide;
+    this.#refused = refused;
     if (decide === undefined) await this.#removeAll();
     else await Promise.all([...this.#contexts].map((c) => this.#intercept(c, signal)));
   }
@@ -120,7 +122,9 @@ export class SessionNetwork {
       await answerRequest(this.browser.conn, request, answer, req.headers ?? [], timeout());
     } catch (e) {
       if (gone(e) || !this.browser.alive) return;
-      // The answer was refused (a header the browser will not set, say): the request goes on as it was.
+      // The answer was refused (a header the browser will not set, say): the request goes on as it
+      // was, and route.list says so. Core refuses what it knows an engine refuses before a route exists.
+      if (answer !== undefined) this.#refused?.(answer, e instanceof Error ? e.message : String(e));
       await this.browser.conn.send('network.continueRequest', { request }, timeout()).catch(() => undefined);
     }
   }

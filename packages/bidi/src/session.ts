@@ -1,4 +1,4 @@
-import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider } from '@browser-provider/core/backend';
+import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider, RouteRefused } from '@browser-provider/core/backend';
 import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core/toolkit';
 import { randomUUID } from 'node:crypto';
 import { installSource, thrownText } from '@browser-provider/page-script';
@@ -274,8 +274,8 @@ export class BidiSession implements BackendSession {
     return page;
   }
 
-  setRouting(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void> {
-    return this.network.setRouting(decide, signal);
+  setRouting(decide: RouteDecider | undefined, signal: AbortSignal, refused?: RouteRefused): Promise<void> {
+    return this.network.setRouting(decide, signal, refused);
   }
 
   setOffline(offline: boolean, signal: AbortSignal): Promise<void> {

@@ -66,8 +66,21 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
     reportAlongsideInput: true,
     // Chromium 156 drags natively from input.performActions: dragstart, dragover, drop, dragend, all trusted.
     nativeDragEvents: true,
+    routeHeaderLimits: CHROME_ROUTE_HEADER_LIMITS,
   };
 }
+
+/**
+ * Chromium 156 (tried through network.continueRequest): it refuses to set these request headers
+ * ("Unsafe header"), and its network stack writes the second list after the route, so removing one does
+ * nothing. It also refuses X-HTTP-Method(-Override) / X-Method-Override naming CONNECT, TRACE or TRACK;
+ * route.list counts such a refusal, as any other the engine makes when answering.
+ */
+const CHROME_ROUTE_HEADER_LIMITS = {
+  // Content-Length, Transfer-Encoding, Keep-Alive, Upgrade, TE and Trailer too, which the schema refuses on every engine.
+  unsettable: ['host', 'cookie2', 'set-cookie', 'proxy-*'],
+  unremovable: ['host', 'connection', 'user-agent', 'accept-encoding', 'accept-language', 'referer', 'sec-fetch-*'],
+} as const;
 
 async function chromeStatus(o: ChromeBackendOptions, live: { running: boolean; version?: string; sessions: number }): Promise<ProviderStatus> {
   const driver = findExecutable({ ...CHROMEDRIVER_SEARCH, explicit: o.driverPath });

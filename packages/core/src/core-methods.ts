@@ -1,6 +1,7 @@
 import type { MethodName, OwnMethodName, OwnParamsOf, OwnResultOf, RequestId } from '@browser-provider/protocol';
 import { METHODS, OWN_METHODS, isMethodName } from '@browser-provider/protocol';
 import { ProviderError } from './errors';
+import { gateEnabled } from './gates';
 import type { CallContext, Handler, SessionContext } from './call-context';
 import { Job, type JobStep } from './jobs';
 import { addRoute, listRoutes, removeRoutes, setOffline } from './ops/routes';
@@ -79,7 +80,10 @@ const OWN_RUNS: { [M in OwnMethodName]: OwnRun<M> } = {
   'jobs.list': async (ctx, p) => ({ jobs: ctx.provider.session(p.session_id).jobs.list().map((j) => j.view()) }),
   'events.subscribe': async (ctx, p) => subscribeEvents({ ...ctx, session: sessionOf(ctx) }, p),
   'dialog.handle': async (ctx, p) => handleDialog({ ...ctx, session: sessionOf(ctx) }, p),
-  'route.add': async (ctx, p) => addRoute(sessionOf(ctx), p, ctx.signal),
+  'route.add': async (ctx, p) => {
+    const session = sessionOf(ctx);
+    return addRoute(session, p, ctx.signal, { evalAllowed: gateEnabled(ctx.provider, 'allow-eval'), engine: ctx.provider.engineOf(session) });
+  },
   'route.list': async (ctx) => listRoutes(sessionOf(ctx)),
   'route.remove': async (ctx, p) => removeRoutes(sessionOf(ctx), p, ctx.signal),
   'network.set_offline': async (ctx, p) => setOffline(sessionOf(ctx), p, ctx.signal),

@@ -2,7 +2,7 @@ import type { CustomMethodInfo, GatedMethodInfo, ProviderDescription, ProviderSt
 import { CORE_METHODS, PROTOCOL_VERSION, toJsonSchema } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import type { MethodRows } from './call-context';
-import { gateInfo } from './gates';
+import { gateEnabled, gateInfo } from './gates';
 import { describeEngines, statusOfEngines } from './describe-engines';
 import { methodOptionsOf } from './toolkit/engine-options';
 import type { Provider } from './provider';
@@ -32,6 +32,9 @@ export function describeEngine(provider: Provider, methods: MethodRows, engine: 
             input_schema: toJsonSchema(params, 'input'),
             output_schema: toJsonSchema(listing.result, 'output'),
             ...(traits.gate === undefined ? {} : gateInfo(provider, traits.gate)),
+            ...(traits.paramGate === undefined
+              ? {}
+              : { param_gates: [{ params: [...traits.paramGate.params], gate_flag: `--${traits.paramGate.gate}`, enabled: gateEnabled(provider, traits.paramGate.gate), rule: traits.paramGate.rule }] }),
           },
         ],
   );

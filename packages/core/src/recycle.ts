@@ -1,5 +1,5 @@
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, MouseAction, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
-import type { Backend, BackendInfo, BackendSession, SessionOptions } from './backend';
+import type { Backend, BackendInfo, BackendSession, RouteHeaderLimits, SessionOptions } from './backend';
 import type { CustomMethod } from './backend';
 import { familyPssMb } from './host/procfs';
 import { engineGuide } from './setup/guide';
@@ -170,6 +170,9 @@ export class RecyclingBackend implements Backend {
   }
   ownMethods(): readonly OwnMethodName[] {
     return this.current.backend.ownMethods?.() ?? [];
+  }
+  routeHeaderLimits(): RouteHeaderLimits {
+    return this.current.backend.routeHeaderLimits?.() ?? { unsettable: [], unremovable: [] };
   }
   running(): boolean {
     return this.current.backend.running() || [...this.draining].some((g) => g.backend.running());

@@ -65,6 +65,9 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
     // Firefox 153: each DOM read from our sandbox crosses an Xray wrapper; the 1,000-row page's walk
     // took ~4× its page-realm time there (pnpm bench:realm).
     walkSnapshotInPageRealm: true,
+    // Firefox 153 (tried through network.continueRequest): it sets any request header with a sendable
+    // name and value, but writes Priority after the route, so removing it does nothing.
+    routeHeaderLimits: { unsettable: [], unremovable: ['priority'] },
   };
 }
 

@@ -50,7 +50,8 @@ for (const [browser, transport] of [
       const snap = textOf(await call('browser_navigate', { url: `${page.origin()}/` }));
       const button = refOf(snap, 'button "Load items"');
       expect(textOf(await call('browser_route', { pattern: '**/api/items', body: '["stub apple"]', contentType: 'application/json' }))).toMatch(/^Route r\d+ added for \*\*\/api\/items \(1 active\)\./);
-      await call('browser_route', { pattern: '**/stubbed', status: 200, contentType: 'text/html', body: '<!doctype html><title>Stubbed</title><h1>From the route</h1>' });
+      // Without --allow-eval a stub must be data (security-routes.browser.test.ts has the HTML side).
+      await call('browser_route', { pattern: '**/stubbed', status: 200, contentType: 'text/plain', body: 'From the route' });
       expect(textOf(await call('browser_click', { element: 'Load items', target: button }))).toBeTruthy();
       // The page writes the fetch's answer when it comes: wait for it rather than read at once.
       await shows('stub apple');

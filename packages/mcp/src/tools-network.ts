@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OwnResultOf } from '@browser-provider/protocol';
+import { headerValueProblem, isHeaderName, ROUTE_BODY_MAX_CHARS, type OwnResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
 import { defineTool, type ToolDef } from './tool';
 
@@ -10,13 +10,24 @@ import { defineTool, type ToolDef } from './tool';
  * one without sends it on with `headers` added and `removeHeaders` taken off.
  */
 
-/** `"Name: Value"` lines as a header record; a line without a name is an error naming it. */
+const badHeader = (field: string, why: string) => new CallError({ code: 'invalid_request', message: `${field}: ${why}`, retryable: false, details: { code: 'invalid_params', field } });
+
+/**
+ * `"Name: Value"` lines as a header record. A line the browser could not send (no name, a name that is
+ * not a token, CR, LF or NUL in the value) is refused here, naming it, rather than added and dropped.
+ */
 function headerRecord(lines: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
+    const shown = JSON.stringify(line.slice(0, 100));
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new CallError({ code: 'invalid_request', message: `headers: ${JSON.stringify(line.slice(0, 100))} is not "Name: Value"`, retryable: false, details: { code: 'invalid_params', field: 'headers' } });
-    out[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    if (colon <= 0) throw badHeader(`headers.${i}`, `${shown} is not "Name: Value"`);
+    const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (!isHeaderName(name)) throw badHeader(`headers.${i}`, `${JSON.stringify(name.slice(0, 100))} is not an HTTP header name (a token: letters, digits and !#$%&'*+-.^_\`|~)`);
+    const problem = headerValueProblem(value);
+    if (problem !== undefined) throw badHeader(`headers.${i}`, `${shown}: ${problem}`);
+    out[name] = value;
   }
   return out;
 }
@@ -25,13 +36,18 @@ export const NETWORK_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_route',
     title: 'Mock network requests',
-    description: "Answer this session's requests whose URL matches a pattern with a stub response (body, status, contentType, headers), fail them (abort), or send them on with headers changed. Newest route wins.",
+    description:
+      "Answer this session's requests whose URL matches a pattern with a stub response (body, status, contentType, headers), fail them (abort), or send them on with headers changed. Newest route wins. Unless the server runs with --allow-eval, a stub body must be data the page cannot run (contentType JSON, text/plain, CSV, CSS, images but SVG, fonts, audio, video), and a stub cannot redirect.",
     method: 'route.add',
     cap: 'network',
     input: z.object({
       pattern: z.string().min(1).max(4_096).describe('URL glob over the whole URL ("**/api/users", "**/*.{png,jpg}"), or /regex/flags.'),
       status: z.number().int().min(100).max(599).optional().describe('Stub response status (default 200).'),
-      body: z.string().max(5_000_000).optional().describe('Stub response body (text or JSON string).'),
+      body: z
+        .string()
+        .max(ROUTE_BODY_MAX_CHARS, { message: `at most ${ROUTE_BODY_MAX_CHARS} characters (the most one message carries on every transport)` })
+        .optional()
+        .describe(`Stub response body (text or JSON string), at most ${ROUTE_BODY_MAX_CHARS} characters.`),
       contentType: z.string().max(1_000).optional().describe('Stub response Content-Type.'),
       headers: z.array(z.string().max(10_000)).max(100).optional().describe('"Name: Value" lines: response headers of a stub, else request headers to add.'),
       removeHeaders: z.string().max(10_000).optional().describe('Comma-separated request header names to remove (requests sent on).'),
@@ -61,7 +77,8 @@ export const NETWORK_TOOLS: ToolDef[] = [
     input: z.object({}),
     async run(ctx) {
       const { routes } = (await ctx.link.call<OwnResultOf<'route.list'>>('route.list')).result;
-      const lines = routes.map((r, i) => `${i + 1}. ${r.url} → ${r.action}${r.status !== undefined ? ` ${r.status}` : ''}, ${r.hits} hit${r.hits === 1 ? '' : 's'}`);
+      const refused = (r: (typeof routes)[number]) => (r.refused ? ` (${r.refused} refused by the browser and sent on unchanged: ${r.refusal ?? 'no reason given'})` : '');
+      const lines = routes.map((r, i) => `${i + 1}. ${r.url} → ${r.action}${r.status !== undefined ? ` ${r.status}` : ''}, ${r.hits} hit${r.hits === 1 ? '' : 's'}${refused(r)}`);
       return { text: lines.length > 0 ? lines.join('\n') : 'No active routes.', structured: { routes } };
     },
   }),

@@ -35,6 +35,11 @@ export const CustomMethodInfo = z.object({
   gated: z.boolean().optional(),
   enabled: z.boolean().optional(),
   gate_flag: z.string().optional(),
+  /**
+   * Additive: values of some params that a server flag decides. The method is callable either way;
+   * while the flag is not set (`enabled` false) it refuses what `rule` says with `permission_denied`.
+   */
+  param_gates: z.array(z.object({ params: z.array(z.string()), gate_flag: z.string(), enabled: z.boolean(), rule: z.string() })).optional(),
 });
 export type CustomMethodInfo = z.infer<typeof CustomMethodInfo>;
 

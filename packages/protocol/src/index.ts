@@ -6,6 +6,7 @@ export * from './methods';
 export * from './setup';
 export * from './traits';
 export * from './own-methods';
+export * from './route-stub';
 export * from './method-names';
 export * from './json-schema';
 export * from './png';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Stability } from './capabilities';
 import { RequestId } from './ids';
+import { headerValueProblem, isFramingHeader, isHeaderName, STUB_EVAL_RULE } from './route-stub';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
 /**
@@ -69,6 +70,9 @@ export const RouteView = z.object({
   status: z.number().int().optional(),
   /** Requests it answered so far. */
   hits: z.number().int(),
+  /** Additive: of those, how many the browser refused to answer so (each went on unchanged), and its reason for the last. */
+  refused: z.number().int().optional(),
+  refusal: z.string().optional(),
 });
 export type RouteView = z.infer<typeof RouteView>;
 /** Which of the three answers a `route.add` asks for (its params must name exactly one). */
@@ -79,8 +83,34 @@ export function routeKinds(p: { status?: unknown; headers?: unknown; content_typ
   if (p.request_headers !== undefined || p.remove_request_headers !== undefined) kinds.push('continue');
   return kinds;
 }
-const Header = z.string().min(1).max(1_000);
-const HeaderValue = z.string().max(10_000);
+const HEADER_NAME_RULE = "not an HTTP header name (a token: letters, digits and !#$%&'*+-.^_`|~)";
+const Header = z.string().min(1).max(1_000).refine(isHeaderName, { message: HEADER_NAME_RULE });
+const sendable = (v: string, ctx: z.RefinementCtx) => {
+  const problem = headerValueProblem(v);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+};
+const HeaderValue = z.string().max(10_000).superRefine(sendable);
+const MAX_HEADERS = 100;
+/** Headers by name; a bad name is reported at its own key (`headers.X Y`), as a bad value is. */
+const Headers = z
+  .record(z.string().min(1).max(1_000), HeaderValue)
+  .superRefine((rec, ctx) => {
+    const names = Object.keys(rec);
+    if (names.length > MAX_HEADERS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_HEADERS} headers` });
+    for (const name of names) if (!isHeaderName(name)) ctx.addIssue({ code: 'custom', path: [name], message: HEADER_NAME_RULE });
+  });
+const FRAMING_RULE = 'frames the HTTP message itself (the browser writes it), so no route may set or remove it';
+/** Request headers a route changes: also never one that frames the message. */
+const RequestHeaders = Headers.superRefine((rec, ctx) => {
+  for (const name of Object.keys(rec)) if (isFramingHeader(name)) ctx.addIssue({ code: 'custom', path: [name], message: FRAMING_RULE });
+});
+const RequestHeaderName = Header.refine((name) => !isFramingHeader(name), { message: FRAMING_RULE });
+/**
+ * The longest stub body, in characters: what every transport carries in one message. MCP over HTTP
+ * takes messages of 4 MiB; a million characters of text is at most 3 MB of UTF-8 (6 only for a body of
+ * control characters, which JSON escapes). It is also the most of a body `network.request` shows.
+ */
+export const ROUTE_BODY_MAX_CHARS = 1_000_000;
 
 export const OWN_METHODS = {
   'requests.cancel': own(
@@ -126,21 +156,25 @@ export const OWN_METHODS = {
     { scope: 'session' },
   ),
   'route.add': perEngine(
-    "Answer the requests of this session's pages whose URL matches `url` ourselves: with a stub response (status, headers, body), as a network error (fail), or sent on with changed request headers. `url` is a glob over the whole URL (`**` any characters, `*` any but `/`, `{a,b}` either) or `/regex/flags`; both run in linear time. The newest matching route wins. Only this session's traffic is held; the routes end with the session.",
+    "Answer the requests of this session's pages whose URL matches `url` ourselves: with a stub response (status, headers, body), as a network error (fail), or sent on with changed request headers. `url` is a glob over the whole URL (`**` any characters, `*` any but `/`, `{a,b}` either) or `/regex/flags`; both run in linear time. The newest matching route wins. Only this session's traffic is held; the routes end with the session. A header the engine refuses is refused here, before the route is added; one it refuses only when answering is counted in route.list (refused). Without --allow-eval a stub a page could run is refused (param_gates in provider.describe says which).",
     Sid.extend({
       url: z.string().min(1).max(4_096).describe('Glob over the whole URL ("**/api/*", "**/*.{png,jpg}") or /regex/flags.'),
       status: z.number().int().min(100).max(599).optional().describe('Stub response status (default 200).'),
-      headers: z.record(Header, HeaderValue).optional().describe('Stub response headers.'),
-      content_type: z.string().max(1_000).optional().describe('Stub response Content-Type (a header of its own, for convenience).'),
-      body: z.string().max(5_000_000).optional().describe('Stub response body, as text.'),
+      headers: Headers.optional().describe('Stub response headers.'),
+      content_type: z.string().max(1_000).superRefine(sendable).optional().describe('Stub response Content-Type (a header of its own, for convenience).'),
+      body: z
+        .string()
+        .max(ROUTE_BODY_MAX_CHARS, { message: `at most ${ROUTE_BODY_MAX_CHARS} characters (the most one message carries on every transport)` })
+        .optional()
+        .describe(`Stub response body, as text (at most ${ROUTE_BODY_MAX_CHARS} characters).`),
       fail: z.boolean().optional().describe('Fail the request with a network error instead of answering it.'),
-      request_headers: z.record(Header, HeaderValue).optional().describe('Send the request on with these headers set (no stub).'),
-      remove_request_headers: z.array(Header).max(100).optional().describe('Send the request on without these headers (no stub).'),
+      request_headers: RequestHeaders.optional().describe('Send the request on with these headers set (no stub).'),
+      remove_request_headers: z.array(RequestHeaderName).max(MAX_HEADERS).optional().describe('Send the request on without these headers (no stub).'),
     }).refine((p) => routeKinds(p).length === 1, { message: 'give exactly one of: a stub (status, headers, content_type, body), fail: true, or request_headers / remove_request_headers' }),
     z.object({ route_id: z.string(), routes: z.number().int() }),
-    { scope: 'session', mutating: true },
+    { scope: 'session', mutating: true, paramGate: { gate: 'allow-eval', params: ['body', 'content_type', 'headers'], rule: STUB_EVAL_RULE } },
   ),
-  'route.list': perEngine("This session's routes, newest first (the order they are matched in), with how many requests each answered.", Sid, z.object({ routes: z.array(RouteView) }), { scope: 'session' }),
+  'route.list': perEngine("This session's routes, newest first (the order they are matched in), with how many requests each answered and how many of those the browser refused to answer so (each went on unchanged).", Sid, z.object({ routes: z.array(RouteView) }), { scope: 'session' }),
   'route.remove': perEngine(
     "Remove this session's routes: the one with route_id, those with this exact url, or (neither given) all of them. Requests then reach the network again.",
     Sid.extend({ route_id: Id.optional(), url: z.string().min(1).max(4_096).optional() }),

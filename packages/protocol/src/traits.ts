@@ -10,6 +10,17 @@ import type { Feature } from './capabilities';
 export type Gate = 'allow-debug' | 'allow-eval' | 'allow-extensions';
 
 /**
+ * Values of some params that a server flag decides: the method runs without the flag, but refuses
+ * what `rule` says until it is set (`route.add`'s stubs a page could run need --allow-eval).
+ */
+export interface ParamGate {
+  readonly gate: Gate;
+  readonly params: readonly string[];
+  /** What is refused while the flag is not set, in one paragraph for `describe` and the docs. */
+  readonly rule: string;
+}
+
+/**
  * `core` and `optional` are the draft's tiers; `provider` is a namespaced method of ours that every
  * engine offers (`jobs.*`, `requests.cancel`, `events.*`, `dialog.*`); `custom` one an engine adds.
  */
@@ -40,6 +51,8 @@ export interface MethodTraits {
   readonly gate?: Gate;
   /** The feature a gated method stands for (closed in `describe` while the gate is shut). */
   readonly feature?: Feature;
+  /** Param values refused unless a flag is set (the method itself is not gated). */
+  readonly paramGate?: ParamGate;
 }
 
 /** What a declaration writes: the scope, and only the traits that are true. */

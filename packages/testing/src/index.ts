@@ -18,6 +18,6 @@ export { describePageRealmWalker } from './page-walker-suite';
 export { describeOptionalMethods, type OptionalSuiteOptions } from './optional-suite';
 export { servePage } from './page-server';
 export { commandName } from './processes';
-export { describeRouting, describeRoutingRefused } from './routing-suite';
+export { describeRouting, describeRoutingRefused, describeRoutingWithoutEval } from './routing-suite';
 export { standInSource, testPageScript } from './stand-in-page-script';
 export { describeToolMethods, type ToolSuiteOptions } from './tools-suite';

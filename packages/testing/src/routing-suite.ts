@@ -14,6 +14,30 @@ import type { ResponseEnvelope } from '@browser-provider/protocol';
 type Result = Record<string, any>;
 const ROUTE_METHODS = ['route.add', 'route.list', 'route.remove', 'network.set_offline'];
 
+const APP_PAGE = `<!doctype html><title>App</title><p id="js">no script yet</p><p id="out">nothing fetched</p>
+<script src="/app.js"></script>
+<script>fetch('/api/data').then((r) => r.text()).then((t) => { document.getElementById('out').textContent = 'fetched ' + t; });</script>`;
+
+/**
+ * Request header edits whose outcome differs by engine (Chromium 156 refuses to set some and re-adds
+ * others after the route; Firefox 153 takes them). Whatever the engine, each must be refused up front,
+ * reported refused in route.list, or reach the server as asked: never "added" and silently dropped.
+ */
+const HEADER_EDITS: ReadonlyArray<{ set?: [string, string]; remove?: string }> = [
+  { set: ['Host', 'other.example'] },
+  { set: ['Content-Length', '3'] },
+  { set: ['Keep-Alive', '5'] },
+  { set: ['Proxy-Authorization', 'Basic eDp5'] },
+  { set: ['X-HTTP-Method-Override', 'TRACE'] },
+  { set: ['User-Agent', 'routed agent'] },
+  { remove: 'User-Agent' },
+  { remove: 'Accept-Language' },
+  { remove: 'Referer' },
+  { remove: 'Sec-Fetch-Mode' },
+  { remove: 'Priority' },
+  { remove: 'Accept' },
+];
+
 /** Serves the test page and counts what reaches it: a routed request must not. */
 async function startSite() {
   const hits: string[] = [];
@@ -22,6 +46,10 @@ async function startSite() {
     if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Routing</title><h1>Real page</h1>');
     else if (req.url === '/echo') res.writeHead(200, { 'content-type': 'text/plain' }).end(`x-added=${req.headers['x-added'] ?? ''} x-drop=${req.headers['x-drop'] ?? ''}`);
     else if (req.url === '/api/data') res.writeHead(200, { 'content-type': 'text/plain' }).end('real data');
+    else if (req.url === '/headers') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers));
+    // A page whose own script loads /app.js and fetches /api/data: what a stub gives it shows without eval.
+    else if (req.url === '/app') res.writeHead(200, { 'content-type': 'text/html' }).end(APP_PAGE);
+    else if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end("document.getElementById('js').textContent = 'real script ran';");
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -53,6 +81,8 @@ export function describeRouting(name: string, make: () => Backend, o: { intercep
       site = await startSite();
       provider = new Provider({ backend: make(), allowEval: true, allowDebug: true });
       d = new Dispatcher(provider);
+      // The browser starts here, within the hook's time, not in the first session.ensure's 30 s.
+      await provider.prelaunch();
     });
     afterAll(async () => {
       await provider?.shutdown();
@@ -127,6 +157,36 @@ export function describeRouting(name: string, make: () => Backend, o: { intercep
       await ok('session.close', { session_id: a });
     });
 
+    it("never answers 'added' for a header edit that then does nothing, and refuses unsendable headers by field", async () => {
+      const a = await session('route-headers');
+      const outcomes: string[] = [];
+      for (const edit of HEADER_EDITS) {
+        const params = edit.set ? { request_headers: { [edit.set[0]]: edit.set[1] } } : { remove_request_headers: [edit.remove] };
+        const label = edit.set ? `set ${edit.set[0]}` : `remove ${edit.remove}`;
+        const added = await call('route.add', { session_id: a, url: '**/headers', ...params });
+        if (!added.ok) {
+          expect(added.error, label).toMatchObject({ code: 'invalid_request', details: { code: 'invalid_params', field: expect.stringMatching(/^(request_headers\.|remove_request_headers\.0$)/) } });
+          outcomes.push(`${label}: refused`);
+          continue;
+        }
+        const answered = String(await evalIn(a, "fetch('/headers').then(async (r) => r.status + ' ' + (await r.text()), (e) => 'failed ' + e)"));
+        const seen = (answered.startsWith('200 ') ? JSON.parse(answered.slice(4)) : {}) as Record<string, string>;
+        const route = ((await ok('route.list', { session_id: a })).routes as Result[])[0];
+        await ok('route.remove', { session_id: a });
+        const key = (edit.set?.[0] ?? edit.remove ?? '').toLowerCase();
+        const applied = edit.set ? seen[key] === edit.set[1] : !(key in seen);
+        // Applied as asked, or reported as not applied: never neither.
+        expect(applied || (route?.refused ?? 0) > 0, `${label}: added, not refused, yet the fetch got ${answered.slice(0, 300)}`).toBe(true);
+        outcomes.push(`${label}: ${applied ? 'applied' : `refused when answering (${String(route?.refusal)})`}`);
+      }
+      expect(outcomes).toHaveLength(HEADER_EDITS.length);
+      for (const bad of [{ request_headers: { 'X-A': 'a\r\nX-B: 1' } }, { headers: { 'X B': '1' }, body: '' }, { remove_request_headers: ['Bad Name'] }]) {
+        const env = await call('route.add', { session_id: a, url: '**/headers', ...bad });
+        expect(env.ok ? 'added' : env.error.details.code).toBe('invalid_params');
+      }
+      await ok('session.close', { session_id: a });
+    });
+
     it("takes one session's pages offline and back, leaving the other's online", async () => {
       const a = await session('offline-a');
       const b = await session('offline-b');
@@ -137,6 +197,72 @@ export function describeRouting(name: string, make: () => Backend, o: { intercep
       expect(await fetchIn(a, '/api/data')).toBe('200 - real data');
       await ok('session.close', { session_id: a });
       await ok('session.close', { session_id: b });
+    });
+  });
+}
+
+/**
+ * Without --allow-eval on a real engine: a stub a page could run is refused and nothing is added (the
+ * navigation reaches the real page), while a data stub still answers the page's fetch, is sent with
+ * nosniff (a stubbed <script> served as text is never run), and a JSON stub opened as a page runs
+ * none of the markup in it. The suite above runs with --allow-eval, where HTML stubs are answered.
+ */
+export function describeRoutingWithoutEval(name: string, make: () => Backend): void {
+  describe(`${name}: request routing without --allow-eval`, () => {
+    let site: Awaited<ReturnType<typeof startSite>>;
+    let provider: Provider;
+    let d: Dispatcher;
+    let n = 0;
+    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `e${++n}`, method, params });
+    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
+      const env = await call(method, params);
+      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
+      return env.result as Result;
+    };
+
+    beforeAll(async () => {
+      site = await startSite();
+      provider = new Provider({ backend: make() });
+      d = new Dispatcher(provider);
+      await provider.prelaunch();
+    });
+    afterAll(async () => {
+      await provider?.shutdown();
+      await site?.close();
+    });
+
+    it('refuses a stub the page could run, and answers data stubs as data that never runs', async () => {
+      const sid = (await ok('session.ensure', { client_session_id: 'no-eval' })).session_id as string;
+      const desc = await ok('provider.describe', {});
+      const gates = desc.capabilities.custom_methods.find((m: { name: string }) => m.name === 'route.add')?.param_gates;
+      expect(gates).toEqual([expect.objectContaining({ gate_flag: '--allow-eval', enabled: false })]);
+
+      const script = '<!doctype html><title>Stubbed</title><script>document.title = "ran with " + document.cookie;</script>';
+      for (const stub of [{ content_type: 'text/html', body: script }, { body: script }, { content_type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" onload="document.title=1"/>' }]) {
+        const env = await call('route.add', { session_id: sid, url: `${site.origin}/page`, ...stub });
+        expect(env.ok ? 'added' : env.error).toMatchObject({ code: 'permission_denied', details: { code: 'eval_required', field: 'content_type', gate_flag: '--allow-eval' } });
+      }
+      expect((await ok('route.list', { session_id: sid })).routes).toEqual([]);
+      expect((await ok('page.open', { session_id: sid, url: `${site.origin}/page` })).title).toBe('Routing');
+
+      await ok('route.add', { session_id: sid, url: '**/api/data', content_type: 'application/json', body: '{"stub":true}' });
+      await ok('route.add', { session_id: sid, url: '**/app.js', content_type: 'text/plain', body: 'document.title = "stub script ran";' });
+      await ok('route.add', { session_id: sid, url: '**/doc.json', content_type: 'application/json', body: script });
+      const app = await ok('page.open', { session_id: sid, url: `${site.origin}/app` });
+      await ok('page.wait', { session_id: sid, text_present: 'fetched {"stub":true}', timeout_ms: 20_000 });
+      const snap = await ok('page.snapshot', { session_id: sid });
+      // nosniff: the stubbed script, served as text, was not run (and neither was the real one it replaced).
+      expect(String(snap.text)).toContain('no script yet');
+      expect([app.title, snap.title]).toEqual(['App', 'App']);
+      const doc = await ok('page.open', { session_id: sid, url: `${site.origin}/doc.json` });
+      expect(String(doc.title)).not.toContain('ran with');
+      const listed = (await ok('route.list', { session_id: sid })).routes as Result[];
+      expect(listed.map((r) => [r.url, r.hits])).toEqual([
+        ['**/doc.json', 1],
+        ['**/app.js', 1],
+        ['**/api/data', 1],
+      ]);
+      await ok('session.close', { session_id: sid });
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, MouseAction, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { CustomMethod } from './custom-method';
-import type { BackendSession, SessionOptions } from './session';
+import type { BackendSession, RouteHeaderLimits, SessionOptions } from './session';
 
 export interface BackendInfo {
   /** e.g. `firefox-bidi`. */
@@ -55,6 +55,8 @@ export interface Backend {
   customMethods(): CustomMethod[];
   /** Optional: those of core's per-engine methods (`route.*`, `network.set_offline`) this engine's sessions answer. */
   ownMethods?(): readonly OwnMethodName[];
+  /** Optional, with `route.*`: the request headers a route cannot change here. Absent: none beyond what the schema refuses. */
+  routeHeaderLimits?(): RouteHeaderLimits;
   /** Whether the browser/driver is currently up. */
   running(): boolean;
   /**

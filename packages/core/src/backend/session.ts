@@ -50,6 +50,18 @@ export type RouteAnswer =
 
 /** Core's decision for one held request; `undefined` lets it through unchanged. Synchronous: it must not hold the request. */
 export type RouteDecider = (request: RoutedRequest) => RouteAnswer | undefined;
+/** The browser would not give a held request `answer` (the engine's words); the request went on unchanged. */
+export type RouteRefused = (answer: RouteAnswer, reason: string) => void;
+
+/**
+ * Request headers a route cannot change on an engine, found by trying: setting one is refused by the
+ * browser when the request is answered, and removing one does nothing (its network stack writes it after
+ * the route). Lower case; a name ending in `*` is a prefix. Core refuses such a route before adding it.
+ */
+export interface RouteHeaderLimits {
+  readonly unsettable: readonly string[];
+  readonly unremovable: readonly string[];
+}
 
 export interface BackendSession {
   /** Whether this session has a cookie jar and storage of its own. */
@@ -90,9 +102,10 @@ export interface BackendSession {
   /**
    * Optional (`route.*`, where `ownMethods()` lists them): while `decide` is set, every request of this
    * session's pages — and only theirs — is held until `decide` has answered it; `undefined` stops
-   * holding. Whatever the session set up for it is removed when the session closes.
+   * holding. Whatever the session set up for it is removed when the session closes. When the browser
+   * refuses the answer (a header it will not send), the request goes on unchanged and `refused` says why.
    */
-  setRouting?(decide: RouteDecider | undefined, signal: AbortSignal): Promise<void>;
+  setRouting?(decide: RouteDecider | undefined, signal: AbortSignal, refused?: RouteRefused): Promise<void>;
   /** Optional (`network.set_offline`): this session's pages lose (or regain) the network; other sessions keep theirs. */
   setOffline?(offline: boolean, signal: AbortSignal): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
 import { routeKinds } from '@browser-provider/protocol';
-import type { BackendSession, RouteAnswer, RouteDecider, RoutedRequest } from '../backend';
+import type { Backend, BackendSession, RouteAnswer, RouteDecider, RoutedRequest, RouteRefused } from '../backend';
 import { ProviderError } from '../errors';
 import { callerRegex, callerUrlGlob, PatternError } from '../pattern';
 import type { Session, SessionRoute as Route } from '../session';
+import { checkHeaderLimits, checkStub } from './route-checks';
 
 /**
  * `route.add` / `route.list` / `route.remove` / `network.set_offline`. The session's route table
@@ -32,12 +33,15 @@ function urlMatcher(url: string): (input: string) => boolean {
   }
 }
 
-function answerOf(p: OwnParamsOf<'route.add'>): RouteAnswer {
+/** The answer a route gives. Without eval every stub says nosniff: checkStub allowed its body as data, and it must stay data. */
+function answerOf(p: OwnParamsOf<'route.add'>, evalAllowed: boolean): RouteAnswer {
   const kind = routeKinds(p)[0];
   if (kind === 'fail') return { action: 'fail' };
   if (kind === 'continue') return { action: 'continue', set: p.request_headers ?? {}, remove: p.remove_request_headers ?? [] };
-  const headers = Object.entries(p.headers ?? {}).filter(([name]) => p.content_type === undefined || name.toLowerCase() !== 'content-type');
+  const replaced = (name: string) => (p.content_type !== undefined && name === 'content-type') || (!evalAllowed && name === 'x-content-type-options');
+  const headers = Object.entries(p.headers ?? {}).filter(([name]) => !replaced(name.toLowerCase()));
   if (p.content_type !== undefined) headers.push(['content-type', p.content_type]);
+  if (!evalAllowed) headers.push(['x-content-type-options', 'nosniff']);
   return { action: 'fulfill', status: p.status ?? 200, headers, body: p.body ?? '' };
 }
 
@@ -50,15 +54,33 @@ function decider(routes: Route[]): RouteDecider {
   };
 }
 
-function routing(session: BackendSession): NonNullable<BackendSession['setRouting']> {
-  if (session.setRouting === undefined) throw lacks('route requests');
-  return session.setRouting.bind(session);
+/** The engine refused a route's answer: route.list counts it, with the engine's reason. */
+function refusedBy(session: Session): RouteRefused {
+  return (answer, reason) => {
+    const route = session.routes.find((r) => r.answer === answer);
+    if (route === undefined) return;
+    route.view.refused = (route.view.refused ?? 0) + 1;
+    route.view.refusal = reason.slice(0, 500);
+  };
+}
+
+function routing(session: Session): (decide: RouteDecider | undefined, signal: AbortSignal) => Promise<void> {
+  const backend: BackendSession = session.backend;
+  if (backend.setRouting === undefined) throw lacks('route requests');
+  const set = backend.setRouting.bind(backend);
+  return (decide, signal) => set(decide, signal, refusedBy(session));
 }
 
 let counter = 0;
 
-export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, signal: AbortSignal): Promise<OwnResultOf<'route.add'>> {
-  const set = routing(session.backend);
+/** What `route.add` needs to know of the server: whether --allow-eval is on, and the session's engine. */
+export interface RouteContext {
+  evalAllowed: boolean;
+  engine: Backend;
+}
+
+export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, signal: AbortSignal, ctx: RouteContext): Promise<OwnResultOf<'route.add'>> {
+  const set = routing(session);
   const routes = session.routes;
   if (routes.length >= MAX_ROUTES) {
     throw new ProviderError('invalid_request', `This session already has ${MAX_ROUTES} routes.`, {
@@ -66,7 +88,9 @@ export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, si
       repair: { method: 'route.remove', params: {}, hint: 'Remove routes that are no longer needed (route.list shows them).' },
     });
   }
-  const answer = answerOf(p);
+  checkStub(p, ctx.evalAllowed);
+  checkHeaderLimits(p, ctx.engine.routeHeaderLimits?.(), ctx.engine.info.browserLabel);
+  const answer = answerOf(p, ctx.evalAllowed);
   const route: Route = {
     view: { route_id: `r${++counter}`, url: p.url, action: answer.action, ...(answer.action === 'fulfill' ? { status: answer.status } : {}), hits: 0 },
     matches: urlMatcher(p.url),
@@ -80,12 +104,12 @@ export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, si
 }
 
 export async function listRoutes(session: Session): Promise<OwnResultOf<'route.list'>> {
-  routing(session.backend);
+  routing(session);
   return { routes: session.routes.map((r) => ({ ...r.view })) };
 }
 
 export async function removeRoutes(session: Session, p: OwnParamsOf<'route.remove'>, signal: AbortSignal): Promise<OwnResultOf<'route.remove'>> {
-  const set = routing(session.backend);
+  const set = routing(session);
   const routes = session.routes;
   const keep = routes.filter((r) => (p.route_id !== undefined && r.view.route_id !== p.route_id) || (p.url !== undefined && r.view.url !== p.url));
   await set(keep.length > 0 ? decider(keep) : undefined, signal);

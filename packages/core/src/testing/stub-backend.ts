@@ -1,6 +1,6 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { ClickButton, Feature, MouseAction, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
-import type { Backend, BackendPage, BackendSession, CustomMethod, FrameKey, InputSource, NavigationWatch, RouteDecider, ScreenshotOptions, SessionOptions } from '../backend';
+import type { Backend, BackendPage, BackendSession, CustomMethod, FrameKey, InputSource, NavigationWatch, RouteDecider, RouteHeaderLimits, RouteRefused, ScreenshotOptions, SessionOptions } from '../backend';
 import { sleep } from '../deadline';
 
 /**
@@ -198,8 +198,13 @@ export class StubBackend implements Backend {
   ownMethods() {
     return this.ownList;
   }
-  /** The latest session's routing decider and offline state, as core set them. */
-  routing: { decide: RouteDecider | undefined; offline: boolean } = { decide: undefined, offline: false };
+  /** The latest session's routing decider, refusal report and offline state, as core set them. */
+  routing: { decide: RouteDecider | undefined; refused?: RouteRefused | undefined; offline: boolean } = { decide: undefined, offline: false };
+  /** What `routeHeaderLimits()` answers. */
+  headerLimits: RouteHeaderLimits = { unsettable: [], unremovable: [] };
+  routeHeaderLimits(): RouteHeaderLimits {
+    return this.headerLimits;
+  }
   running() {
     return !this.shutDown;
   }
@@ -225,8 +230,9 @@ export class StubBackend implements Backend {
         this.sessionsOpen--;
         end();
       },
-      setRouting: async (decide) => {
+      setRouting: async (decide, _signal, refused) => {
         this.routing.decide = decide;
+        this.routing.refused = refused;
       },
       setOffline: async (offline) => {
         this.routing.offline = offline;
