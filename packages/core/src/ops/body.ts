@@ -14,17 +14,16 @@ type Body = NonNullable<ResultOf<'network.request'>['response_body']>;
  */
 export function bodyOf(raw: NetworkBody, mediaType: string | undefined): Body {
   const type = mediaType === undefined ? {} : { media_type: cut(mediaType, LIMITS.headerChars) };
-  const bytes = 'base64' in raw ? Buffer.from(raw.base64, 'base64') : byteString(raw.text) ? Buffer.from(raw.text, 'latin1') : undefined;
-  if (bytes === undefined) {
-    // Characters past a byte: the engine decoded it as text (by its charset), so it is text.
-    return raw.text.includes('\0') ? binary(Buffer.from(raw.text, 'utf8'), type) : text(raw.text, Buffer.byteLength(raw.text), type);
-  }
+  const given = 'text' in raw ? raw.text : undefined;
+  // Characters past a byte: the engine decoded it as text (by its charset), so it is text.
+  if (given !== undefined && !byteString(given)) return given.includes('\0') ? binary(Buffer.from(given, 'utf8'), type) : text(given, Buffer.byteLength(given), type);
+  const bytes = 'base64' in raw ? Buffer.from(raw.base64, 'base64') : Buffer.from(raw.text, 'latin1');
   if (bytes.includes(0)) return binary(bytes, type);
   const utf8 = decodeUtf8(bytes);
   if (utf8 !== undefined) return text(utf8, bytes.length, type);
   // Not UTF-8: base64 from the engine is bytes it would not call text; a string it gave is text in
   // a one-byte charset (Latin-1, windows-1252), already decoded.
-  return 'base64' in raw ? binary(bytes, type) : text(raw.text, Buffer.byteLength(raw.text), type);
+  return given === undefined ? binary(bytes, type) : text(given, Buffer.byteLength(given), type);
 }
 
 const byteString = (s: string) => !/[^\u0000-\u00ff]/.test(s);
