@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * The browsers project's global setup asks `browser-provider status` once which engines are installed;
  * each suite gates on it through `describeEngine` (@browser-provider/testing/engines): a missing engine
  * skips with its reason, or fails under CI. `pnpm test:browsers --engine firefox` runs one engine's
- * tests (it sets BROWSER_PROVIDER_TEST_ENGINES; see CONTRIBUTING.md).
+ * tests (it sets BROWSER_PROVIDER_TEST_ENGINES; see docs/testing.md).
  */
 
 // The page-script harness drives Chromium through playwright-core and cannot import the helper
