@@ -30,7 +30,7 @@ describe('certify against the fake provider', { timeout: 120_000 }, () => {
     expect(result.tier).toBe('certified');
     expect(result.error_tier).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
     expect(result.optional_tier).toEqual({ passed: 0, total: OPTIONAL_SCENARIO_IDS.length, executed: OPTIONAL_SCENARIO_IDS.length, failing: OPTIONAL_SCENARIO_IDS });
-    expect(result.security_tier).toEqual({ passed: 7, total: 7, executed: 7, failing: [] });
+    expect(result.security_tier).toEqual({ passed: 8, total: 8, executed: 8, failing: [] });
     expect(result.ok).toBe(true);
     expect(result.availability).toBe('ready');
     expect(result.browser_version).toBe('Fake 1.0');
@@ -181,7 +181,7 @@ describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
     expect(rest.map((id) => s[id])).toEqual(Array(rest.length).fill('skipped'));
     expect(result.error_tier).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
     expect(result.optional_tier).toEqual({ passed: 0, total: OPTIONAL_SCENARIO_IDS.length, executed: 1, failing: ['o16-provider-setup-guide'] });
-    expect(result.security_tier).toEqual({ passed: 0, total: 7, executed: 0, failing: [] });
+    expect(result.security_tier).toEqual({ passed: 0, total: 8, executed: 0, failing: [] });
     expect(result.ok).toBe(false);
     expect(result.problems[0]).toMatch(/^browser unavailable: fake browser not found/);
   });

@@ -57,7 +57,8 @@ export type ScenarioId =
   | 's04-cross-session'
   | 's05-gated-methods'
   | 's06-spoofed-realm'
-  | 's07-scope-forgery';
+  | 's07-scope-forgery'
+  | 's08-close-stops-calls';
 
 /**
  * `core`: the draft's 10 minimal scenarios, the only ones the certification tier counts.
@@ -66,7 +67,7 @@ export type ScenarioId =
  * `optional`: one scenario per optional (or namespaced) method, reported beside the tier as
  * "optional n/17"; a method the provider does not offer fails its scenario, recorded in the expectations.
  * `security`: what a hostile page or another session can make the provider do (issue 13's attack
- * run), reported beside the tier as "security n/5".
+ * run, and issue 31's), reported beside the tier as "security n/8".
  */
 export type ScenarioTier = 'core' | 'errors' | 'optional' | 'security';
 

@@ -10,6 +10,7 @@ import {
 import { OPTIONAL_SCENARIOS } from './optional/index';
 import { hungPageScenario, slowNavigationScenario } from './errors-robustness';
 import { coveringIframeScenario, fakeUserAgentScenario, scopeForgeryScenario, spoofedHitTestScenario, spoofedRealmScenario } from './security-pages';
+import { closeStopsCallsScenario } from './security-close';
 import { crossSessionScenario, gatedMethodsScenario } from './security-reach';
 import { pageClickScenario, pageOpenScenario, pageSnapshotScenario, pageTypeScenario } from './page';
 import { sessionCloseScenario, sessionEnsureScenario } from './session';
@@ -46,8 +47,17 @@ export const ERROR_SCENARIOS: readonly Scenario[] = [
 
 export { OPTIONAL_FIXTURE, OPTIONAL_PAGES, OPTIONAL_SCENARIOS } from './optional/index';
 
-/** What a hostile page or another session can make the provider do (issue 13). */
-export const SECURITY_SCENARIOS: readonly Scenario[] = [spoofedHitTestScenario, coveringIframeScenario, fakeUserAgentScenario, crossSessionScenario, gatedMethodsScenario, spoofedRealmScenario, scopeForgeryScenario];
+/** What a hostile page or another session can make the provider do (issues 13 and 31). */
+export const SECURITY_SCENARIOS: readonly Scenario[] = [
+  spoofedHitTestScenario,
+  coveringIframeScenario,
+  fakeUserAgentScenario,
+  crossSessionScenario,
+  gatedMethodsScenario,
+  spoofedRealmScenario,
+  scopeForgeryScenario,
+  closeStopsCallsScenario,
+];
 
 /** Everything a certification runs by default: the four tiers, core, then errors, optional, security. */
 export const SCENARIOS: readonly Scenario[] = [...CORE_SCENARIOS, ...ERROR_SCENARIOS, ...OPTIONAL_SCENARIOS, ...SECURITY_SCENARIOS];

@@ -9,6 +9,8 @@ export { FakeError };
 interface FakeSession {
   id: string;
   pages: Map<string, FakePage>;
+  /** Set by session.close: the session's calls still running stop and say so (s08). */
+  closed?: boolean;
 }
 
 const VIEWPORT = { width: 64, height: 48 };
@@ -76,6 +78,7 @@ export class FakeProvider {
       manual_steps: [],
       diagnostics: [],
       browser_version: 'Fake 1.0',
+      sessions: [...this.sessions.values()].filter((s) => s.closed !== true).length,
     };
   }
 
@@ -93,8 +96,11 @@ export class FakeProvider {
   }
 
   close(p: ParamsOf<'session.close'>): ResultOf<'session.close'> {
-    this.session(p.session_id);
+    const session = this.session(p.session_id);
+    // Broken 10: the closed session still answers calls.
     if (this.broken !== '10-session-close') this.sessions.delete(p.session_id);
+    // Broken s08: the close leaves the session's running calls to run to their deadline.
+    if (this.broken !== 's08-close-stops-calls') session.closed = true;
     return { session_id: p.session_id, closed: true };
   }
 
@@ -143,6 +149,7 @@ export class FakeProvider {
   }
 
   async wait(p: ParamsOf<'page.wait'>, signal: AbortSignal): Promise<ResultOf<'page.wait'>> {
+    const session = this.session(p.session_id);
     const page = this.page(p);
     await waitWhileBusy(page, p.timeout_ms, this.broken, signal);
     // Broken: a text_present wait claims success at once (waits for absence still work).
@@ -164,6 +171,13 @@ export class FakeProvider {
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
       signal.throwIfAborted();
+      if (session.closed === true) {
+        throw new FakeError('session_not_found', `session ${session.id} closed while page.wait ran`, {
+          code: 'session_closed',
+          outcome: 'not_done',
+          repair: { method: 'session.ensure', params: {}, hint: 'Create a session.' },
+        });
+      }
     }
   }
 

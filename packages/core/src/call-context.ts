@@ -35,7 +35,15 @@ export type RunFor<M extends MethodName> = (ctx: ContextOf<ScopeOf<M>>, p: Param
 /** A handler with the scope it runs in, as the dispatcher calls it. */
 export type Handler<M extends MethodName> =
   | { scope: 'provider'; run: (ctx: CallContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
-  | { scope: 'session'; run: (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>> }
+  | {
+      scope: 'session';
+      run: (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>>;
+      /**
+       * Ends the session (`session.close`): it runs at once, outside the session's queue and past a
+       * running job, and is not aborted with the session's other calls, which it aborts.
+       */
+      endsSession?: true;
+    }
   | { scope: 'page'; run: (ctx: PageContext, p: ParamsOf<M>) => Promise<ResultOf<M>> };
 
 export interface MethodRow {

@@ -24,7 +24,7 @@ export const CORE_CAUSES: readonly CauseInfo[] = [
   { code: 'unsupported_method', detail: 'engine_lacks_method', retryable: false, repair: 'session.ensure', when: 'A server fronting several engines offers the method, but not on this session\'s engine; the repair opens a session on one that does.' },
   { code: 'unsupported_method', detail: 'unknown_method', retryable: false, repair: 'provider.describe', when: 'The method is unknown, or optional and not offered by this engine.' },
   { code: 'session_not_found', detail: 'unknown_session', retryable: false, repair: 'session.ensure', when: 'No session has this id.' },
-  { code: 'session_not_found', detail: 'session_closed', retryable: false, repair: 'session.ensure', when: 'The session was closed or expired; the message says why.' },
+  { code: 'session_not_found', detail: 'session_closed', retryable: false, repair: 'session.ensure', when: 'The session was closed or expired; the message says why. A call queued or running in the session when it closed is answered so at once, and stopped: details.outcome is not_done, or unknown for a mutating call that had started.' },
   { code: 'page_not_found', detail: 'unknown_page', retryable: false, repair: 'tab.list', when: 'The session has no page with this id.' },
   { code: 'page_not_found', detail: 'page_closed', retryable: false, repair: 'tab.list', when: 'The page was closed; the message says how.' },
   { code: 'page_not_found', detail: 'no_page', retryable: false, repair: 'page.open', when: 'The session has no open page.' },

@@ -10,24 +10,28 @@ export class DeadlineExceeded extends Error {
 
 /**
  * A signal that aborts when any parent aborts or after `timeoutMs`, with a reason that says which.
- * `dispose` clears the timer and the listeners on the parents: a long-lived parent (the server's
- * shutdown signal) must not collect one listener per request.
+ * `link` adds a parent later (the call's session, once it is looked up). `dispose` clears the timer
+ * and the listeners on the parents: a long-lived parent (the server's shutdown signal, a session) must
+ * not collect one listener per request.
  */
-export function deadline(timeoutMs: number, ...parents: AbortSignal[]): { signal: AbortSignal; dispose: () => void } {
+export function deadline(timeoutMs: number, ...parents: AbortSignal[]): { signal: AbortSignal; dispose: () => void; link: (parent: AbortSignal) => void } {
   const own = new AbortController();
   const timer = setTimeout(() => own.abort(new DeadlineExceeded(timeoutMs)), timeoutMs);
-  const listeners = parents.map((parent) => {
+  const listeners: Array<() => void> = [];
+  const link = (parent: AbortSignal) => {
+    if (parent.aborted) return own.abort(parent.reason);
     const onAbort = () => own.abort(parent.reason);
-    if (parent.aborted) own.abort(parent.reason);
-    else parent.addEventListener('abort', onAbort, { once: true });
-    return () => parent.removeEventListener('abort', onAbort);
-  });
+    parent.addEventListener('abort', onAbort, { once: true });
+    listeners.push(() => parent.removeEventListener('abort', onAbort));
+  };
+  for (const parent of parents) link(parent);
   return {
     signal: own.signal,
     dispose: () => {
       clearTimeout(timer);
-      for (const remove of listeners) remove();
+      for (const remove of listeners.splice(0)) remove();
     },
+    link,
   };
 }
 

@@ -10,7 +10,7 @@ import type { JobStep } from './jobs';
 import type { Provider } from './provider';
 import { MethodRegistry } from './registry';
 import { sessionNotFound } from './repair';
-import type { Session } from './session';
+import { SessionClosed, type Session } from './session';
 import { parseParams } from './validate';
 
 /** A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is `navigation_timeout`. */
@@ -45,6 +45,20 @@ function cancelledError(method: string, traits: MethodTraits, started: boolean):
     detail: 'cancelled',
     details: { outcome },
     ...(outcome === 'unknown' ? { repair: { method: 'page.snapshot', params: {}, hint: 'It may have acted already; check the page before repeating it.' } } : {}),
+  });
+}
+
+/**
+ * A call whose session closed while it was queued or running: answered at once, as a later call on the
+ * session is (`session_not_found` / `session_closed`, the reason in the message), and saying whether it
+ * may have acted.
+ */
+function sessionClosedError(method: string, traits: MethodTraits, started: boolean, closed: SessionClosed): ProviderError {
+  const outcome = started && traits.mutating ? 'unknown' : 'not_done';
+  return new ProviderError('session_not_found', `${method} was stopped ${started ? 'while running' : 'before it started'}: its session closed (${closed.why}).`, {
+    detail: 'session_closed',
+    details: { outcome },
+    repair: { method: 'session.ensure', params: {}, hint: 'The session is closed; create a new one with session.ensure and use its session_id.' },
   });
 }
 
@@ -167,10 +181,12 @@ export class Dispatcher {
     const { name: method, traits, handler } = row;
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const parents = [this.#shutdown.signal, ...(opts.inflight ? [opts.inflight.cancel.signal] : [])];
-    const { signal, dispose } = deadline(timeoutMs, ...parents);
+    const { signal, dispose, link } = deadline(timeoutMs, ...parents);
     const base: CallContext = { provider: this.provider, methods: this.methods, signal, deadlineAt: Date.now() + timeoutMs, warnings };
     const p = params as never;
+    let started = false;
     const markStarted = () => {
+      started = true;
       if (opts.inflight) opts.inflight.started = true;
     };
     try {
@@ -181,6 +197,13 @@ export class Dispatcher {
       const session = this.provider.session(params.session_id as string);
       assertEngineOffers(this.provider, row, session);
       session.lastUsed = Date.now();
+      if (handler.scope === 'session' && handler.endsSession === true) {
+        // session.close: not queued behind the calls it ends, nor refused while a job runs (it ends the job).
+        markStarted();
+        return await raceSignal(handler.run({ ...base, session }, p), signal);
+      }
+      // The call ends with its session: a close aborts it, queued or running, and it is answered at once.
+      link(session.signal);
       const job = session.jobs.active;
       if (!opts.fromJob && job?.state === 'running' && traits.mutating) {
         throw new ProviderError('not_ready', `A background job is running in this session; ${method} would interfere with it.`, {
@@ -207,7 +230,8 @@ export class Dispatcher {
       }
       const reason: unknown = signal.aborted ? signal.reason : undefined;
       if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, traits, timeoutMs);
-      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, traits, opts.inflight?.started ?? false);
+      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, traits, started);
+      if (reason instanceof SessionClosed) throw sessionClosedError(method, traits, started, reason);
       throw e;
     } finally {
       dispose();

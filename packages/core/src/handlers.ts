@@ -117,7 +117,12 @@ export function handlerOf<M extends MethodName>(method: M): Handler<M> | undefin
     case 'provider':
       return { scope: 'provider', run: run as unknown as (ctx: CallContext, p: ParamsOf<M>) => Promise<ResultOf<M>> };
     case 'session':
-      return { scope: 'session', run: async (ctx, p) => drained(ctx, await (run as unknown as (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>>)(ctx, p)) };
+      return {
+        scope: 'session',
+        run: async (ctx, p) => drained(ctx, await (run as unknown as (ctx: SessionContext, p: ParamsOf<M>) => Promise<ResultOf<M>>)(ctx, p)),
+        // The close must not wait behind the calls it ends: it aborts them, then waits for them to let go.
+        ...(method === 'session.close' ? { endsSession: true as const } : {}),
+      };
     case 'page':
       return {
         scope: 'page',

@@ -18,6 +18,7 @@ export interface JobStep {
  * A list of steps a session submitted to run in the background. Steps run one by one through the
  * session's queue. Cancelling stops before the next step and never undoes one; a step whose result
  * cannot be known (deadline passed mid-action, browser gone) is `outcome_unknown` and never replayed.
+ * Closing the session ends its job: the running step is aborted and the rest are skipped (`cancelled`).
  */
 export class Job {
   readonly id = `job_${randomUUID()}`;
@@ -51,7 +52,8 @@ export class Job {
         record.state = 'ok';
       } catch (e) {
         const err = e instanceof ProviderError ? e : new ProviderError('internal_error', 'step failed unexpectedly');
-        const unknown = err.details.code === 'outcome_unknown' || (err.code === 'browser_not_running' && METHODS[step.method].traits.mutating);
+        // Cut off mid-action (its deadline passed, its session closed under it, the browser went): it may have acted.
+        const unknown = err.details.code === 'outcome_unknown' || err.details.outcome === 'unknown' || (err.code === 'browser_not_running' && METHODS[step.method].traits.mutating);
         record.state = unknown ? 'outcome_unknown' : 'error';
         record.error = err.toEnvelope(null).error satisfies ErrorObject;
         failed = true;

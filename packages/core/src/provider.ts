@@ -42,6 +42,23 @@ export interface ProviderOptions {
   log?: (message: string) => void;
 }
 
+/**
+ * How long a close waits for the session's aborted running call to settle before it closes the browser
+ * context anyway. A call honours its abort within a poll or one browser command (milliseconds); only one
+ * stuck in the browser (a page busy in script, a navigation that never commits) takes longer, and closing
+ * the context is what ends it.
+ */
+const CLOSE_SETTLE_MS = 5_000;
+
+/** Waits for `work` (which never rejects) for at most `ms`; `late` is called when it did not settle in time. */
+async function settledWithin(work: Promise<void>, ms: number, late: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms)));
+  const tooLong = await Promise.race([work.then(() => false), timedOut]);
+  clearTimeout(timer);
+  if (tooLong) late();
+}
+
 /** How many closed sessions are remembered so a late call can be told why its session is gone. */
 const CLOSED_MEMORY = 1_000;
 
@@ -296,13 +313,27 @@ export class Provider {
     });
   }
 
-  async closeSession(session: Session, reason: string): Promise<void> {
-    if (session.closedReason !== undefined) return;
-    session.closedReason = reason;
+  /**
+   * Closes `session` for `reason`. At once: the session is gone (status no longer counts it, a later
+   * call on it is refused with the reason), its job stops before its next step, and every call running
+   * or queued in it is aborted, so each is answered at once. Then, once the aborted running call has let
+   * go of the browser (waited for at most `settleMs`; a call that ignores its abort must not hold the
+   * close), its pages and its browser context are closed. Idempotent: a second close waits for the first.
+   */
+  closeSession(session: Session, reason: string, { settleMs = CLOSE_SETTLE_MS }: { settleMs?: number } = {}): Promise<void> {
+    session.closing ??= this.#close(session, reason, settleMs);
+    return session.closing;
+  }
+
+  async #close(session: Session, reason: string, settleMs: number): Promise<void> {
     this.sessions.delete(session.id);
     this.#closed.set(session.id, reason);
     if (this.#closed.size > CLOSED_MEMORY) this.#closed.delete(this.#closed.keys().next().value as string);
     if (session.clientSessionId !== undefined) this.#byClient.delete(session.clientSessionId);
+    const job = session.jobs.active;
+    if (job?.state === 'running') job.cancelRequested = true;
+    session.end(reason);
+    if (settleMs > 0) await settledWithin(session.queue.settled(), settleMs, () => this.log(`closing session ${session.id}: a call did not stop within ${settleMs} ms of its abort; closing its browser context under it`));
     for (const page of [...session.pages.values()]) this.releasePage(session, page, reason);
     await session.backend.close(AbortSignal.timeout(10_000)).catch((e: unknown) => this.log(`closing session ${session.id}: ${String(e)}`));
     // Only now: the browser has let go of the profile directory.
@@ -314,7 +345,8 @@ export class Provider {
     this.#shuttingDown = true;
     clearInterval(this.#sweeper);
     this.#shutdown ??= (async () => {
-      await Promise.allSettled([...this.sessions.values()].map((s) => this.closeSession(s, reason)));
+      // The calls in flight were aborted with the shutdown; the browsers go next whatever they do.
+      await Promise.allSettled([...this.sessions.values()].map((s) => this.closeSession(s, reason, { settleMs: 0 })));
       await this.engines.shutdown();
     })();
     return this.#shutdown;

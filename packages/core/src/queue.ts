@@ -12,6 +12,14 @@ export class SerialQueue {
     return this.#pending;
   }
 
+  /**
+   * Settles when every task queued so far has settled (never rejects). A session's close waits on it
+   * after aborting the session's calls, so it touches the browser only once the running one let go.
+   */
+  settled(): Promise<void> {
+    return this.#tail;
+  }
+
   run<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T> {
     this.#pending++;
     const previous = this.#tail;

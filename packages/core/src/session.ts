@@ -34,6 +34,20 @@ export interface SessionRoute {
 }
 
 /**
+ * The abort reason of a session's calls when the session closes: the dispatcher answers each of them
+ * at once, the way a later call on the session is answered (`session_not_found` / `session_closed`).
+ */
+export class SessionClosed extends Error {
+  constructor(
+    readonly sessionId: string,
+    readonly why: string,
+  ) {
+    super(`session ${sessionId} closed (${why})`);
+    this.name = 'SessionClosed';
+  }
+}
+
+/**
  * A provider session: its pages, its refs, and the queue that runs its calls in arrival order.
  * Calls of different sessions run concurrently; calls of one session never overlap.
  */
@@ -63,6 +77,9 @@ export class Session {
   lastUsed = Date.now();
   currentPageId: string | undefined;
   closedReason: string | undefined;
+  /** Set when the session starts closing; settles once it is closed (Provider.closeSession). */
+  closing: Promise<void> | undefined;
+  readonly #ended = new AbortController();
 
   constructor(init: SessionInit) {
     this.id = init.id;
@@ -72,6 +89,20 @@ export class Session {
     this.metadata = init.metadata;
     this.profile = init.profile;
     this.engine = init.engine;
+  }
+
+  /**
+   * Aborts when the session closes, with a `SessionClosed` reason. Every call of the session but the
+   * close itself listens to it, so a close stops the calls running and queued in the session.
+   */
+  get signal(): AbortSignal {
+    return this.#ended.signal;
+  }
+
+  /** Marks the session closed for `why` and aborts its calls, running and queued. */
+  end(why: string): void {
+    this.closedReason ??= why;
+    if (!this.#ended.signal.aborted) this.#ended.abort(new SessionClosed(this.id, this.closedReason));
   }
 
   addPage(page: PageHandle): void {
