@@ -129,6 +129,8 @@ async function main(): Promise<void> {
   if (process.argv.includes('--mcp')) return (await import('./mcp')).mcpBench(process.argv.slice(2), log);
   // `--real-pages` too (bench/src/real-pages/run.ts): saved real sites, ours and Playwright's AI snapshot.
   if (process.argv.includes('--real-pages')) return (await import('./real-pages/run')).realPagesBench(process.argv.slice(2), log);
+  // `--compare <ref>` too (bench/src/compare/run.ts): the working tree beside another commit, in alternation.
+  if (process.argv.some((a) => a === '--compare' || a.startsWith('--compare='))) return (await import('./compare/run')).compareBench(process.argv.slice(2), log);
   // `--wdio` too (bench/src/wdio.ts): WebdriverIO beside ours, Playwright and Puppeteer, in alternation.
   if (process.argv.includes('--wdio')) return (await import('./wdio')).wdioBench(process.argv.slice(2), log);
   const opts = parseOptions(process.argv.slice(2));

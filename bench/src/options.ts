@@ -38,7 +38,10 @@ export const USAGE = `pnpm bench [options]
                                     snapshot, characters, link/button coverage and time
                                     (with --engines, --limit N pages, --write)
   --wdio                            only WebdriverIO beside ours, Playwright and Puppeteer, in alternation
-                                    (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)`;
+                                    (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)
+  --compare <git-ref>               only the working tree beside another commit, built in a temporary
+                                    worktree: snapshots, click, type, screenshot in alternation, the
+                                    ratio per figure and engine (with --engines, --rows, --rounds N, --quick, --keep)`;
 
 export function installed(engine: Engine): boolean {
   switch (engine) {

@@ -36,10 +36,17 @@ export class StdioProvider {
   private nextId = 1;
   private stderrTail = '';
 
-  /** `nodeArgs` go to Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
-  constructor(browser: string, extraArgs: string[] = [], nodeArgs: string[] = []) {
+  /**
+   * `nodeArgs` go to Node itself (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). `bin`: another
+   * checkout's CLI (`pnpm bench --compare`), run as an executable so its own first lines pick its Node
+   * flags, as they do for a user; `nodeArgs` do not apply to it.
+   */
+  constructor(browser: string, extraArgs: string[] = [], nodeArgs: string[] = [], bin?: string) {
+    const args = ['serve', '--browser', browser, ...extraArgs];
     // detached: the server leads its own group, so a kill reaches any browser it failed to stop.
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, PROVIDER_BIN, 'serve', '--browser', browser, ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.child = bin
+      ? spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+      : spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, PROVIDER_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child.stdin.on('error', () => undefined);
     this.child.stderr.on('data', (c: Buffer) => (this.stderrTail = (this.stderrTail + c.toString()).slice(-4000)));
     createInterface({ input: this.child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
