@@ -14,7 +14,9 @@ const REF_OPENER = /\[(?=(?:ref=)?e\d)/g;
 
 /** A page string as the outline prints it. */
 export function quote(s: string): string {
-  return JSON.stringify(s).replace(REF_OPENER, '\\u005b');
+  const json = JSON.stringify(s);
+  // Most strings have no `[`: skip the regex pass (one per printed string on a large page).
+  return s.includes('[') ? json.replace(REF_OPENER, '\\u005b') : json;
 }
 
 const PLAIN_ROLE = /^[a-z][a-z-]{0,39}$/;
@@ -43,7 +45,7 @@ export const MAX_HREF = 72;
 
 /** `href` as printed: from its path when it is on `origin`, cut at MAX_HREF. */
 export function shortHref(href: string, origin: string | undefined): string {
-  let s = href.replace(/\[/g, '%5B');
+  let s = href.includes('[') ? href.replace(/\[/g, '%5B') : href;
   if (origin !== undefined && s.startsWith(origin) && s.charAt(origin.length) === '/') s = s.slice(origin.length);
   return s.length > MAX_HREF ? `${s.slice(0, MAX_HREF - 1)}…` : s;
 }

@@ -24,13 +24,16 @@ export function linkRun(kids: readonly SnapshotNode[], i: number): number {
   return n >= 2 ? n : 0;
 }
 
-/** How many leaf siblings from `i` print exactly alike but for their refs (`line` without the ref), when at least two do. */
-export function alikeRun(kids: readonly SnapshotNode[], i: number, line: (n: SnapshotNode) => string): number {
+/**
+ * How many leaf siblings from `i` print exactly alike but for their refs (`line` without the ref), when
+ * at least two do. `line` also gets the sibling's index, so a caller can make each line once.
+ */
+export function alikeRun(kids: readonly SnapshotNode[], i: number, line: (n: SnapshotNode, index: number) => string): number {
   const first = kids[i] as SnapshotNode;
   if (!leaf(first)) return 0;
-  const want = line(first);
+  const want = line(first, i);
   let n = 1;
-  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && line(kids[i + n] as SnapshotNode) === want) n++;
+  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && line(kids[i + n] as SnapshotNode, i + n) === want) n++;
   return n >= 2 ? n : 0;
 }
 

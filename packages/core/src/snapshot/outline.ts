@@ -97,9 +97,10 @@ function bare(n: SnapshotNode): string {
 }
 
 export function nodeLine(n: SnapshotNode, base?: string, boxes?: boolean): string {
-  const c = { origin: originOf(base), page: base, boxes };
-  return n.role === 'text' ? bare(n) : bare(n) + ref(n, c) + target(n, c);
+  return line(n, { origin: originOf(base), page: base, boxes });
 }
+
+const line = (n: SnapshotNode, c: Ctx): string => (n.role === 'text' ? bare(n) : bare(n) + ref(n, c) + target(n, c));
 
 /**
  * A run of plain links as one line. When most targets share another origin than the page's, it is
@@ -132,11 +133,18 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
   const c: Ctx = { origin: originOf(opts.base), page: opts.base, boxes: opts.boxes };
   const compact = opts.fold === 'alike' || opts.fold === 'table';
   const out: OutlineLine[] = [];
-  const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) =>
-    out.push({ key: first ?? key, depth, text, ...(first ? { ref: first } : {}), ...(parentRef ? { parentRef } : {}) });
-  const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
+  // The hot path of a large snapshot (thousands of siblings): no spread objects, no URL parsed per
+  // line, and each sibling's line parts made once (see `children`). Under the server's
+  // --optimize-for-size every short-lived allocation here costs GC time several times over.
+  const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) => {
+    const l: OutlineLine = { key: first ?? key, depth, text };
+    if (first) l.ref = first;
+    if (parentRef) l.parentRef = parentRef;
+    out.push(l);
+  };
+  const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number, text?: string) => {
     const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
-    push(key, depth, nodeLine(node, opts.base, opts.boxes), node.element_ref, parentRef);
+    push(key, depth, text ?? line(node, c), node.element_ref, parentRef);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
   const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, parentRef: string | undefined) => {
@@ -165,6 +173,14 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       if (k !== undefined) kids.push(k);
     }
     const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
+    // Compact folds compare each sibling's line (without its ref) with the next one's, then print it:
+    // its parts are kept by index so that each is made once.
+    const bares: Array<string | undefined> = [];
+    const targets: Array<string | undefined> = [];
+    const alikeKeys: Array<string | undefined> = [];
+    const bareAt = (k: number) => (bares[k] ??= bare(kids[k] as SnapshotNode));
+    const targetAt = (k: number) => (targets[k] ??= target(kids[k] as SnapshotNode, c));
+    const alikeKey = (_: SnapshotNode, k: number) => (alikeKeys[k] ??= bareAt(k) + targetAt(k));
     for (let i = 0; i < kids.length; i++) {
       if (opts.fold === 'table') {
         const run = tableRun(kids, i);
@@ -176,17 +192,20 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       }
       if (compact) {
         const links = linkRun(kids, i);
-        const alike = links > 0 ? 0 : alikeRun(kids, i, (n) => bare(n) + target(n, c));
-        const run = kids.slice(i, i + Math.max(links, alike));
-        if (links > 0) push(`${key}/links${i}`, depth, linkList(run, c), run[0]?.element_ref, parentRef);
-        else if (alike > 0) {
-          const first = run[0] as SnapshotNode;
-          push(`${key}/alike${i}`, depth, `${alike}× ${bare(first)}${run.map((n) => ref(n, c)).join('')}${target(first, c)}`, first.element_ref, parentRef);
-        }
-        if (run.length > 0) {
+        const alike = links > 0 ? 0 : alikeRun(kids, i, alikeKey);
+        if (links > 0 || alike > 0) {
+          const run = kids.slice(i, i + Math.max(links, alike));
+          if (links > 0) push(`${key}/links${i}`, depth, linkList(run, c), run[0]?.element_ref, parentRef);
+          else {
+            const first = run[0] as SnapshotNode;
+            push(`${key}/alike${i}`, depth, `${alike}× ${bareAt(i)}${run.map((n) => ref(n, c)).join('')}${targetAt(i)}`, first.element_ref, parentRef);
+          }
           i += run.length - 1;
           continue;
         }
+        const kid = kids[i] as SnapshotNode;
+        walk(kid, depth, key, parentRef, i, kid.role === 'text' ? bareAt(i) : bareAt(i) + ref(kid, c) + targetAt(i));
+        continue;
       }
       let run = 1;
       while (opts.fold === 'hide' && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
