@@ -47,6 +47,26 @@ for (const browser of ENGINES) {
       expect(await held(['range', 'color', 'date'])).toContain('range=35 color=#ff8800 date=2025-06-15');
     });
 
+    it('fills every field type its schema lists in one browser_fill_form call', async () => {
+      const snap = textOf(await call('browser_snapshot', {}));
+      const r = await call('browser_fill_form', {
+        fields: [
+          { name: 'Name', type: 'textbox', target: refOf(snap, 'textbox "Name"'), value: 'Ada' },
+          { name: 'Agree', type: 'checkbox', target: refOf(snap, '"Agree to terms"'), value: 'true' },
+          { name: 'Large', type: 'radio', target: refOf(snap, '"Large"'), value: 'true' },
+          { name: 'Fruit', type: 'combobox', target: refOf(snap, '"Fruit"'), value: 'Cherry' },
+          { name: 'Volume', type: 'slider', target: refOf(snap, '"Volume"'), value: '80' },
+        ],
+      });
+      expect(r.isError).toBeFalsy();
+      expect(textOf(r)).toContain('Filled 5 fields. Name = "Ada"; Fruit = "c"; Volume = "80".');
+      const state = await call('browser_evaluate', {
+        function: "() => [document.getElementById('text').value, document.getElementById('agree').checked, document.getElementById('size-l').checked, document.getElementById('fruit').value, document.getElementById('range').value].join(' ')",
+      });
+      expect(textOf(state)).toContain('Ada true true c 80');
+      await call('browser_fill_form', { fields: [{ name: 'Volume', type: 'slider', target: refOf(snap, '"Volume"'), value: '35' }] });
+    });
+
     it('sets a time with browser_type, and refuses a date not in its format with the format', async () => {
       const t = await call('browser_type', { target: refOf(outline, '"Alarm"'), element: 'Alarm', text: '11:03' });
       expect(textOf(t)).toContain('Set Alarm to "11:03".');

@@ -25,6 +25,9 @@ export const INPUTS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><ti
 <label>Notes <textarea id="notes"></textarea></label>
 <label>Fruit <select id="fruit"><option value="a">Apple</option><option value="b">Banana</option><option value="c">Cherry</option></select></label>
 <label>Toppings <select id="toppings" multiple size="3"><option value="x">Cheese</option><option value="y">Ham</option><option value="z">Olives</option></select></label>
+<label><input id="agree" type="checkbox"> Agree to terms</label>
+<label><input id="size-s" type="radio" name="size" value="s" checked> Small</label>
+<label><input id="size-l" type="radio" name="size" value="l"> Large</label>
 <label>Guarded date <input id="guarded" type="date"></label>
 <label>Delivery day <input id="delivery" type="date"></label>
 </form>
