@@ -58,7 +58,7 @@ function sessionClosedError(method: string, traits: MethodTraits, started: boole
   return new ProviderError('session_not_found', `${method} was stopped ${started ? 'while running' : 'before it started'}: its session closed (${closed.why}).`, {
     detail: 'session_closed',
     details: { outcome },
-    repair: { method: 'session.ensure', params: {}, hint: 'The session is closed; create a new one with session.ensure and use its session_id.' },
+    repair: { method: 'session.ensure', params: {}, hint: 'The session is closed; open a new one with session.ensure.' },
   });
 }
 
