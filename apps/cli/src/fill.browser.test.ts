@@ -139,6 +139,12 @@ for (const browser of BROWSERS) {
       expect([r.value, await pageValue('guarded'), await evalIn('window.ownSetterCalls')]).toEqual(['2025-07-01', '2025-07-01', 0]);
     });
 
+    it('types into a text field, and says so when the field holds other than the text typed', async () => {
+      const env = await type('code', 'ABCDEFG');
+      expect(env.ok && [env.result.value, env.warnings]).toEqual(['ABCD', [expect.stringMatching(/now holds "ABCD", not the text typed/)]]);
+      expect(await pageValue('code')).toBe('ABCD');
+    });
+
     it('selects one option and several, as the page reads them', async () => {
       expect(ok(await call('page.select', { selector: '#fruit', label: 'Banana' })).selected).toEqual(['b']);
       expect(ok(await call('page.select', { selector: '#toppings', values: ['x', 'z'] })).selected).toEqual(['x', 'z']);

@@ -28,6 +28,7 @@ export const INPUTS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><ti
 <label><input id="agree" type="checkbox"> Agree to terms</label>
 <label><input id="size-s" type="radio" name="size" value="s" checked> Small</label>
 <label><input id="size-l" type="radio" name="size" value="l"> Large</label>
+<label>Code <input id="code" type="text" maxlength="4"></label>
 <label>Guarded date <input id="guarded" type="date"></label>
 <label>Delivery day <input id="delivery" type="date"></label>
 </form>
