@@ -141,7 +141,7 @@ for (const browser of BROWSERS) {
 
     it('types into a text field, and says so when the field holds other than the text typed', async () => {
       const env = await type('code', 'ABCDEFG');
-      expect(env.ok && [env.result.value, env.warnings]).toEqual(['ABCD', [expect.stringMatching(/now holds "ABCD", not the text typed/)]]);
+      expect(env.ok && [(env.result as { value?: string }).value, env.warnings]).toEqual(['ABCD', [expect.stringMatching(/now holds "ABCD", not the text typed/)]]);
       expect(await pageValue('code')).toBe('ABCD');
     });
 
