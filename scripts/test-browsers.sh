@@ -18,7 +18,8 @@ done
 if [ ${#engines[@]} -gt 0 ]; then
   asked=$(IFS=,; echo "${engines[*]}")
   # The CLI parses the names (aliases included) and refuses an unknown one; the suites see canonical names.
-  canonical=$(node apps/cli/bin/browser-provider.js status --json --browser "$asked" | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s).map((r)=>r.browser).join(",")))')
+  status=$(node apps/cli/bin/browser-provider.js status --json --browser "$asked")
+  canonical=$(printf '%s' "$status" | node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s).map((r)=>r.browser).join(",")))')
   export BROWSER_PROVIDER_TEST_ENGINES="$canonical"
   echo "[test:browsers] engines: $canonical" >&2
 fi
