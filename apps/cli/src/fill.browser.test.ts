@@ -148,6 +148,8 @@ for (const browser of BROWSERS) {
     it('selects one option and several, as the page reads them', async () => {
       expect(ok(await call('page.select', { selector: '#fruit', label: 'Banana' })).selected).toEqual(['b']);
       expect(ok(await call('page.select', { selector: '#toppings', values: ['x', 'z'] })).selected).toEqual(['x', 'z']);
+      expect(ok(await call('page.select', { selector: '#guarded-pick', values: ['2'] })).selected).toEqual(['2']);
+      expect(await evalIn(`document.getElementById('guarded-pick').value + ' ' + window.ownSetterCalls`)).toBe('2 0');
       expect(await evalIn(`[document.getElementById('fruit').value, ...[...document.getElementById('toppings').selectedOptions].map((o) => o.value)].join()`)).toBe('b,x,z');
     });
   });

@@ -1,8 +1,9 @@
 /**
  * One page holding every native input kind, for page.type / browser_fill_form on every engine. The page
  * keeps its own record: `window.events[id]` lists the input and change events each field got, so a test
- * reads what the page saw, never our answer. Two fields push back: `#guarded` has a `value` property of
- * its own on the element (as React's value tracker does) that swallows writes, and `#delivery` clears
+ * reads what the page saw, never our answer. Fields that push back: `#guarded` has a `value` property of
+ * its own on the element (as React's value tracker does) that swallows writes, `#guarded-pick` an option
+ * whose own `selected` does the same, and `#delivery` clears
  * itself on change when the date is a weekend.
  */
 export const INPUTS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Inputs</title>
@@ -30,6 +31,7 @@ export const INPUTS_PAGE = `<!doctype html><html><head><meta charset="utf-8"><ti
 <label><input id="size-l" type="radio" name="size" value="l"> Large</label>
 <label>Code <input id="code" type="text" maxlength="4"></label>
 <label>Guarded date <input id="guarded" type="date"></label>
+<label>Guarded pick <select id="guarded-pick" multiple size="2"><option value="1">One</option><option value="2">Two</option></select></label>
 <label>Delivery day <input id="delivery" type="date"></label>
 </form>
 <script>
@@ -43,6 +45,7 @@ Object.defineProperty(document.getElementById('guarded'), 'value', {
   get() { return 'page says no'; },
   set() { window.ownSetterCalls++; },
 });
+Object.defineProperty(document.querySelector('#guarded-pick option[value="2"]'), 'selected', { configurable: true, get() { return false; }, set() { window.ownSetterCalls++; } });
 document.getElementById('delivery').addEventListener('change', (e) => {
   const day = new Date(e.target.value + 'T12:00:00Z').getUTCDay();
   if (day === 0 || day === 6) e.target.value = '';

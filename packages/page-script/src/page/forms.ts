@@ -5,6 +5,7 @@ import { STALE, STALE_MESSAGE, staticChecks } from './checks';
 import { deepActiveElement, composedContains } from './tree';
 import { optionLabel } from './facts';
 import { flat } from './names';
+import { P } from './realm';
 
 /**
  * Focuses an editable element; `replace` selects its content so typed keys overwrite it. With `keys`
@@ -104,14 +105,15 @@ export function select(doc: unknown, id: unknown, values: unknown, labels: unkno
   }
   const disabledOpt = wanted.find((o) => o.disabled);
   if (disabledOpt) return { ok: false, code: 'disabled', message: `The option ${JSON.stringify(optionLabel(disabledOpt))} is disabled.` };
+  // Through the option interface's own setter (the trusted realm's): a page may define `selected` on
+  // an option itself. In a single select, selecting one option deselects the others (HTML).
   if (sel.multiple) {
-    for (const o of options) o.selected = wanted.includes(o);
+    for (const o of options) P.setOptionSelected(o, wanted.includes(o));
   } else {
-    sel.value = wanted[0]!.value;
-    wanted[0]!.selected = true;
+    P.setOptionSelected(wanted[0]!, true);
   }
   // What a user's choice fires (HTML spec "send select update notifications"): input, then change.
-  sel.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  sel.dispatchEvent(new Event('change', { bubbles: true }));
-  return { ok: true, selected: Array.from(sel.selectedOptions).map((o) => o.value) };
+  P.dispatch(sel, P.formEvent('input'));
+  P.dispatch(sel, P.formEvent('change'));
+  return { ok: true, selected: options.filter((o) => P.optionSelected(o)).map((o) => o.value) };
 }

@@ -103,6 +103,8 @@ const rangeUnderflowOf = getter('ValidityState', 'rangeUnderflow');
 const rangeOverflowOf = getter('ValidityState', 'rangeOverflow');
 const stepMismatchOf = getter('ValidityState', 'stepMismatch');
 const focusOf = method('HTMLElement', 'focus');
+const optionSelectedGet = getter('HTMLOptionElement', 'selected');
+const optionSelectedSet = setter('HTMLOptionElement', 'selected');
 
 
 /** A plain box: never a DOMRect, whose getters the page could have replaced. */
@@ -244,6 +246,8 @@ export const P = {
     return stepMismatchOf(v) === true ? 'step' : null;
   },
   focus: (el: Element) => void focusOf(el, { preventScroll: true }),
+  optionSelected: (o: Element) => optionSelectedGet(o) as boolean,
+  setOptionSelected: (o: Element, v: boolean) => void optionSelectedSet(o, v),
   /** An `input` or `change` event as a user's edit fires it, made from the trusted realm's constructor. */
   formEvent: (type: 'input' | 'change') => new (W['Event'] as typeof Event)(type, { bubbles: true, composed: type === 'input' }),
   noLayout: OPTIONS.noLayout === true,
