@@ -149,6 +149,7 @@ export const COMPARE_USAGE = `pnpm bench --compare <git-ref> [options]
   --keep                            leave the worktree in place (its path is printed)`;
 
 export async function compareBench(argv: string[], log: (s: string) => void): Promise<void> {
+  if (argv.includes('--help')) return void console.log(COMPARE_USAGE);
   const { values } = parseArgs({
     args: argv,
     options: { compare: { type: 'string' }, engines: { type: 'string' }, rows: { type: 'string', default: '1000' }, rounds: { type: 'string' }, quick: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
@@ -172,7 +173,12 @@ export async function compareBench(argv: string[], log: (s: string) => void): Pr
   const rounds: Rounds = { snapshot: n, interactive: n, click: 2 * n, type: n, screenshot: Math.max(3, Math.ceil(n / 2)) };
 
   log(`machine: ${machine()}, 1-minute load ${loadavg()[0]?.toFixed(1)}`);
-  const ref = await checkoutRef(values.compare, log, values.keep);
+  const ref = await checkoutRef(values.compare, log, values.keep).catch((e: Error) => e);
+  if (ref instanceof Error) {
+    console.error(ref.message);
+    // Nothing to clean up yet; main.ts would exit 0 after a return.
+    process.exit(1);
+  }
   const server = await startBenchServer();
   const rows: Row[] = [];
   const texts: string[] = [];
