@@ -1,10 +1,28 @@
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { engineGate, isCi, parseStatus, type EngineFacts } from './engines';
 
 const VITEST = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url));
 const GATE_CONFIG = fileURLToPath(new URL('./engine-gate/vitest.config.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every *.browser.test.ts under the browsers project's roots. */
+function browserTestFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.name === 'node_modules') continue;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.browser.test.ts')) found.push(relative(REPO, p));
+    }
+  };
+  for (const root of ['packages', 'apps', 'conformance']) walk(join(REPO, root));
+  return found;
+}
 
 /** vitest on the gate fixture (Firefox hidden), with CI as given: its exit code and output. */
 function runGate(ci: string | undefined): Promise<{ code: number; out: string }> {
@@ -62,4 +80,11 @@ describe('the browser-suite gate', () => {
     expect(local.out).toMatch(/\[skipped\] gate fixture on firefox: firefox is not installed here/);
     expect(local.out).toMatch(/Tests\s+1 passed \| 1 skipped/);
   }, 60_000);
+
+  it('is what every browser test file goes through (the page-script harness is selected by vitest.config.ts instead)', () => {
+    const files = browserTestFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const ungated = files.filter((f) => !f.startsWith('packages/page-script/') && !/\b(describeEngine|engineReady)\b/.test(readFileSync(join(REPO, f), 'utf8')));
+    expect(ungated).toEqual([]);
+  });
 });
