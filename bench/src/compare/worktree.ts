@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -75,7 +75,8 @@ export async function checkoutRef(ref: string, log: (s: string) => void, keep = 
     throw new Error(`--compare: ${JSON.stringify(ref)} is not a commit in this repository`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'bp-compare-'));
-  const tree = join(dir, 'tree');
+  // Git names a worktree after its folder: a unique one, so two runs at once never share a name.
+  const tree = join(dir, basename(dir));
   let removed = false;
   const remove = () => {
     if (removed) return;
