@@ -10,7 +10,16 @@ interface McpFlags extends ServerFlags {
   httpIdleTimeout?: number;
   caps?: string;
   outputDir?: string;
+  inputDir: string[];
+  outputQuotaMb?: number;
 }
+
+/** Whole mebibytes, at least 1. */
+const mebibytes = (v: string): number => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || n < 1 || n > 1_048_576) throw new InvalidArgumentError('expected whole MiB from 1 to 1048576');
+  return n;
+};
 
 /** Whole seconds, 0 = never; at most what a timer holds (about 24 days). */
 const idleSeconds = (v: string): number => {
@@ -34,7 +43,9 @@ export function addMcpCommand(program: Command): void {
     },
   )
     .option('--caps <groups>', 'offer opt-in tool groups, comma-separated, as Playwright MCP names them: vision, pdf, storage, network, testing, devtools, config')
-    .option('--output-dir <dir>', 'where tools write the files their filename argument names (default: a folder of this process in the temp dir); no file is written outside it')
+    .option('--output-dir <dir>', 'the folder below which each MCP session writes, in a private folder of its own, the files its filename arguments name (default: a fresh private folder in the temp dir); it must be yours and writable by no one else')
+    .option('--input-dir <dir>', 'a folder of files a person placed for the tools to read (browser_set_storage_state, browser_run_code filename); repeatable; read-only', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--output-quota-mb <n>', "how much one MCP session's files may hold (default 256)", mebibytes)
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
     .option('--http-idle-timeout <seconds>', 'with --http: close an MCP session, and its browser session, after this long without a request (default 1800; 0 = never)', idleSeconds)
@@ -48,10 +59,22 @@ export function addMcpCommand(program: Command): void {
       } catch (e) {
         program.error(`error: ${(e as Error).message}`);
       }
+      // Checked before any browser starts: a folder someone else can write is refused, not used.
+      const roots = await Promise.all([
+        o.outputDir !== undefined ? mcp.prepareRoot(resolve(o.outputDir), '--output-dir', true) : undefined,
+        ...o.inputDir.map((d) => mcp.prepareRoot(resolve(d), '--input-dir', false)),
+      ]).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
+      const [outputDir, ...inputDirs] = roots;
       const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
       const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
       const provider = createProviderServer(choice.backends, { ...serverOptions(o, choice), log });
-      const options = { caps, log, ...(o.outputDir !== undefined ? { outputDir: resolve(o.outputDir) } : {}) };
+      const options = {
+        caps,
+        log,
+        inputDirs: inputDirs as string[],
+        ...(outputDir !== undefined ? { outputDir } : {}),
+        ...(o.outputQuotaMb !== undefined ? { outputQuotaBytes: o.outputQuotaMb * 1024 * 1024 } : {}),
+      };
       if (listen === undefined) {
         process.exit(await mcp.runMcpStdio(provider, options));
       }

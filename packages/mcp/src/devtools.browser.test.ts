@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngine, servePage } from '@browser-provider/testing';
-import { startStdio, textOf } from './testing/servers';
+import { sessionDir, startStdio, textOf } from './testing/servers';
 
 /**
  * Issue 24's tools over MCP with the SDK client, on Chromium (the one engine here that emulates
@@ -68,7 +68,7 @@ describeEngine('chrome')('mcp issue-24 tools on chrome over stdio', () => {
 
     const saved = textOf(await call('browser_pdf_save', { filename: 'page.pdf' }));
     expect(saved).toMatch(/^Saved the page as PDF to .*page\.pdf \(\d+ bytes\)\.$/);
-    expect(readFileSync(join(out, 'page.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readFileSync(join(sessionDir(out), 'page.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await call('browser_pdf_save', { filename: '../escape.pdf' })).isError).toBe(true);
 
     expect(textOf(await call('browser_highlight', { target: '#b', element: 'Go' }))).toBe('Highlighted Go.');

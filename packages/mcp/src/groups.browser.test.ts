@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngine, servePage } from '@browser-provider/testing';
-import { refOf, startClient, textOf } from './testing/servers';
+import { refOf, sessionDir, startClient, textOf } from './testing/servers';
 
 /**
  * Playwright MCP's opt-in groups (`--caps`) and the arguments its default tools take, as the SDK
@@ -90,7 +90,7 @@ for (const [browser, transport] of ENGINES) {
       const button = await call('browser_take_screenshot', { target: '#go', element: 'Go' });
       expect(textOf(button), textOf(button)).toMatch(/^Screenshot \d+×\d+ \(image\/png\) of Go\./);
       const shot = textOf(await call('browser_take_screenshot', { filename: 'shot.png', scale: 'css' }));
-      expect(readFileSync(join(out, 'shot.png')).subarray(1, 4).toString(), shot).toBe('PNG');
+      expect(readFileSync(join(sessionDir(out), 'shot.png')).subarray(1, 4).toString(), shot).toBe('PNG');
       const consoleAnswer = await call('browser_console_messages', { level: 'error' });
       if (browser === 'safari') {
         // Classic WebDriver reports no console: refused by name, not answered empty.
@@ -121,7 +121,7 @@ for (const [browser, transport] of ENGINES) {
       expect(textOf(await call('browser_localstorage_get', { key: 'theme' }))).toBe('theme="dark"');
       const saved = textOf(await call('browser_storage_state', { filename: 'state.json' }));
       expect(saved).toContain('Saved 1 cookie and 1 origin\'s localStorage');
-      const state = JSON.parse(readFileSync(join(out, 'state.json'), 'utf8')) as { cookies: Array<{ name: string }>; origins: Array<{ origin: string; localStorage: unknown[] }> };
+      const state = JSON.parse(readFileSync(join(sessionDir(out), 'state.json'), 'utf8')) as { cookies: Array<{ name: string }>; origins: Array<{ origin: string; localStorage: unknown[] }> };
       expect(state).toMatchObject({ cookies: [{ name: 'sid', value: 'abc123', path: '/' }], origins: [{ origin: page.origin(), localStorage: [{ name: 'theme', value: 'dark' }] }] });
       expect(textOf(await call('browser_cookie_clear'))).toBe('Deleted 1 cookie.');
       expect(textOf(await call('browser_localstorage_clear'))).toContain('Cleared localStorage');

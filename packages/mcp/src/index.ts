@@ -4,3 +4,4 @@ export { runMcpHttp, parseListen, type McpHttpOptions, type McpHttpServer } from
 export { TOOLS, VOCABULARY, offeredTools } from './tools';
 export type { ToolDef, ToolGate, ToolAnswer } from './tool';
 export { CAPS, parseCaps, type Cap } from './caps';
+export { prepareRoot, SessionFiles, DEFAULT_OUTPUT_QUOTA_BYTES } from './files';

@@ -179,8 +179,9 @@ for (const browser of ENGINES) {
       let h: HttpServer;
       const TOKEN = 'test-token-123';
       const out = mkdtempSync(join(tmpdir(), 'bp-mcp-eval-'));
+      const input = mkdtempSync(join(tmpdir(), 'bp-mcp-input-'));
       beforeAll(async () => {
-        h = await startHttp(['--browser', browser, '--token', TOKEN, '--allow-eval', '--output-dir', out]);
+        h = await startHttp(['--browser', browser, '--token', TOKEN, '--allow-eval', '--output-dir', out, '--input-dir', input]);
       });
       afterAll(async () => {
         if (h.child.exitCode === null) await h.stop();
@@ -224,14 +225,16 @@ for (const browser of ENGINES) {
           await c.client.callTool({ name: 'browser_navigate', arguments: { url: at(T.account.path) } });
           const inline = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { code: 'async () => document.title.length + 1' } });
           expect(textOf(inline)).toBe(`Result (number): ${'Account'.length + 1}`);
-          writeFileSync(join(out, 'probe.js'), '() => ({ path: location.pathname, n: 6 * 7 })');
+          // A file a person placed for the tools: in the input folder, which every session may read.
+          writeFileSync(join(input, 'probe.js'), '() => ({ path: location.pathname, n: 6 * 7 })');
           const fromFile = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { filename: 'probe.js' } });
           expect(textOf(fromFile)).toBe(`Result (object): ${JSON.stringify({ path: T.account.path, n: 42 })}`);
           const outside = await c.client.callTool({ name: 'browser_run_code_unsafe', arguments: { filename: '../../etc/passwd' } });
           expect(outside.isError).toBe(true);
           const saved = await c.client.callTool({ name: 'browser_evaluate', arguments: { function: '() => document.title', filename: 'title.json' } });
-          expect(textOf(saved)).toContain(join(out, 'title.json'));
-          expect(readFileSync(join(out, 'title.json'), 'utf8')).toContain('Account');
+          const written = /(\/\S+title\.json)/.exec(textOf(saved))?.[1] ?? '';
+          expect(written.startsWith(`${out}/session-`), textOf(saved)).toBe(true);
+          expect(readFileSync(written, 'utf8')).toContain('Account');
           // A tool of a group the server was not started with is refused by name, with the flag that offers it.
           const off = await c.client.callTool({ name: 'browser_cookie_list', arguments: {} });
           expect(off.isError).toBe(true);

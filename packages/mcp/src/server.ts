@@ -4,8 +4,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import { LIMITS, parseParams, ProviderError, PROVIDER_VERSION, type ProviderServer } from '@browser-provider/core';
 import type { ErrorObject } from '@browser-provider/protocol';
 import { CallError, ProviderLink } from './link';
-import { defaultOutputDir } from './output';
-import { offeredTools, TOOLS, VOCABULARY, vocabularyFor } from './tools';
+import { outputRoot, SessionFiles } from './files';
+import { offeredTools, TOOLS, vocabularyFor } from './tools';
 import type { Cap } from './caps';
 import type { ToolAnswer, ToolDef } from './tool';
 
@@ -15,8 +15,16 @@ export type McpProvider = Pick<ProviderServer, 'call' | 'callable'>;
 export interface McpOptions {
     /** The opt-in tool groups to offer (`--caps`). */
   caps?: readonly Cap[];
-  /** Where tools write the files their `filename` argument names (default: a folder of this process under the system's temp dir). */
+  /**
+   * The output root: each MCP session writes the files its `filename` arguments name in a private
+   * folder of its own below it. It must be this user's and writable by no one else (checked on first
+   * use; the CLI checks it at start). Default: a fresh private folder of this process in the temp dir.
+   */
   outputDir?: string;
+  /** Folders a person placed input files in (storage states, scripts): tools read from them, never write. */
+  inputDirs?: readonly string[];
+  /** Bytes one MCP session's files may hold (default 256 MiB). */
+  outputQuotaBytes?: number;
   /** `browser_preference` of each MCP session's first provider session (`--browser` list → "auto"). */
   browserPreference?: string | undefined;
   log?: (message: string) => void;
@@ -79,8 +87,9 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   const byName = new Map(tools.map((t) => [t.name, t]));
   const vocab = vocabularyFor(tools);
   const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
-  const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? defaultOutputDir() };
-  const ctx = { link, vocab: VOCABULARY, config };
+  const files = new SessionFiles({ root: outputRoot(options.outputDir), inputDirs: options.inputDirs ?? [], ...(options.outputQuotaBytes !== undefined ? { quotaBytes: options.outputQuotaBytes } : {}) });
+  const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? '(a private folder of this process in the temp dir)', inputDirs: options.inputDirs ?? [] };
+  const ctx = { link, vocab, config, files };
   const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));

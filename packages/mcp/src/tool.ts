@@ -3,6 +3,7 @@ import { knownTraits } from '@browser-provider/protocol';
 import { z } from 'zod';
 import type { ToolAnswer, Vocabulary } from './answer';
 import type { Cap } from './caps';
+import type { SessionFiles } from './files';
 import { CallError, type ProviderLink } from './link';
 
 export type { ToolAnswer } from './answer';
@@ -15,8 +16,12 @@ export interface McpConfig {
   caps: readonly Cap[];
   allowEval: boolean;
   browserPreference?: string | undefined;
-  /** Where the `filename` arguments write; every path stays inside it. */
+  /** The output root: each MCP session writes in a private folder of its own below it. */
   outputDir: string;
+  /** This MCP session's folder (made on first use), where its `filename` arguments write. */
+  sessionDir?: string;
+  /** Folders a person placed input files in; tools read from them, never write. */
+  inputDirs: readonly string[];
 }
 
 export interface ToolContext {
@@ -24,6 +29,8 @@ export interface ToolContext {
   vocab: Vocabulary;
   /** Absent in unit tests that drive a tool without a server. */
   config?: McpConfig;
+  /** The MCP session's own files (its private folder, quota and input folders); absent in unit tests that write none. */
+  files?: SessionFiles;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { ResultOf } from '@browser-provider/protocol';
 import { defineTool, type ToolDef } from './tool';
@@ -16,7 +17,9 @@ export const CONFIG_TOOLS: ToolDef[] = [
       const d = (await ctx.link.raw<ResultOf<'provider.describe'>>('provider.describe')).result;
       const byFamily = d.capabilities_by_family ?? Object.fromEntries(d.browser_families.map((f) => [f, d.capabilities]));
       const engines = Object.entries(byFamily).map(([family, c]) => ({ family, methods: [...c.core_methods, ...c.optional_methods] }));
-      const config = { ...ctx.config, provider: { id: d.provider_id, version: d.provider_version }, engines };
+      const sessionDir = await ctx.files?.dir();
+      const files = ctx.files === undefined ? {} : { sessionDir, outputQuotaBytes: ctx.files.quotaBytes, outputUsedBytes: ctx.files.used };
+      const config = { ...ctx.config, ...(sessionDir !== undefined ? { outputDir: dirname(sessionDir) } : {}), ...files, provider: { id: d.provider_id, version: d.provider_version }, engines };
       return { text: JSON.stringify(config, null, 1), structured: config };
     },
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CookieInit, type ResultOf } from '@browser-provider/protocol';
 import { CallError } from './link';
+import { shownName } from './files';
 import { readInput, writeOutput } from './output';
 import { defineTool, type ToolContext, type ToolDef } from './tool';
 
@@ -165,6 +166,35 @@ function storageTools(kind: 'local' | 'session'): ToolDef[] {
   ];
 }
 
+/** A storage state is read whole: this bounds what one call makes the server hold. */
+const STATE_MAX_BYTES = 16 * 1024 * 1024;
+/** Browsers keep about this many cookies in all (Firefox's network.cookie.maxNumber, Chromium's 3300): a file with more cannot be a browser's. */
+const STATE_MAX_COOKIES = 3_000;
+/** What one cookie.set takes (its schema's maximum). */
+const COOKIES_PER_CALL = 100;
+
+const notState = (filename: string, why: string) =>
+  new CallError({ code: 'invalid_request', message: `browser_set_storage_state: ${shownName(filename)} is not a Playwright storage-state file this tool can load: ${why}.`, retryable: false, details: { code: 'invalid_params', field: 'filename' } });
+
+const issueText = (i: z.core.$ZodIssue | undefined) => (i === undefined ? 'invalid' : `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`);
+
+/**
+ * The file's state, or a refusal that names this tool and the file's own structure. The refusal never
+ * quotes the file's content: JSON.parse's message does, so only its kind is passed on.
+ */
+function parseState(filename: string, text: string): z.infer<typeof StorageState> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw notState(filename, 'the file is not valid JSON');
+  }
+  const r = StorageState.safeParse(json);
+  if (!r.success) throw notState(filename, issueText(r.error.issues[0]));
+  if (r.data.cookies.length > STATE_MAX_COOKIES) throw notState(filename, `it holds ${r.data.cookies.length} cookies, and a browser keeps at most about ${STATE_MAX_COOKIES}`);
+  return r.data;
+}
+
 /** Playwright's storage-state JSON (`BrowserContext.storageState`). */
 const StorageState = z.object({
   cookies: z
@@ -222,15 +252,13 @@ const stateTools: ToolDef[] = [
     cap: 'storage',
     input: z.object({ filename: z.string().min(1).max(1_000).describe('The storage-state file, under the server\'s output folder.') }),
     async run(ctx, a) {
-      let state: z.infer<typeof StorageState>;
-      try {
-        state = StorageState.parse(JSON.parse(await readInput(ctx, a.filename)));
-      } catch (e) {
-        if (e instanceof CallError) throw e;
-        throw new CallError({ code: 'invalid_request', message: `filename: not a Playwright storage-state file (${(e as Error).message.slice(0, 200)})`, retryable: false, details: { code: 'invalid_params', field: 'filename' } });
-      }
+      const state = parseState(a.filename, await readInput(ctx, a.filename, STATE_MAX_BYTES));
       const toSet = state.cookies.map(({ httpOnly, sameSite, expires, ...c }) => ({ ...c, ...(expires !== undefined && expires >= 0 ? { expires } : {}), ...(httpOnly !== undefined ? { http_only: httpOnly } : {}), ...(sameSite !== undefined ? { same_site: sameSite } : {}) }));
-      if (toSet.length > 0) await ctx.link.call('cookie.set', { cookies: toSet });
+      toSet.forEach((c, i) => {
+        const r = CookieInit.safeParse(c);
+        if (!r.success) throw notState(a.filename, `cookies[${i}] ${shownName(c.name)}: ${issueText(r.error.issues[0])}`);
+      });
+      for (let i = 0; i < toSet.length; i += COOKIES_PER_CALL) await ctx.link.call('cookie.set', { cookies: toSet.slice(i, i + COOKIES_PER_CALL) });
       const here = state.origins.length > 0 ? (await ctx.link.call<ResultOf<'storage.get'>>('storage.get', { kind: 'local', keys: [] })).result.origin : undefined;
       const mine = state.origins.find((o) => o.origin === here);
       if (mine !== undefined) await ctx.link.call('storage.set', { kind: 'local', entries: Object.fromEntries(mine.localStorage.map((e) => [e.name, e.value])) });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -38,6 +40,18 @@ class ChildTransport implements Transport {
   async close(): Promise<void> {
     this.child.stdin.end();
   }
+}
+
+/** The private folders the MCP sessions of a server made under its `--output-dir`, one per session that wrote. */
+export function sessionDirs(outputDir: string): string[] {
+  return readdirSync(outputDir).filter((n) => n.startsWith('session-')).map((n) => join(outputDir, n));
+}
+
+/** The one MCP session's folder under `--output-dir` (a stdio server has one session). */
+export function sessionDir(outputDir: string): string {
+  const dirs = sessionDirs(outputDir);
+  if (dirs.length !== 1) throw new Error(`expected one session folder under ${outputDir}, found ${dirs.length}`);
+  return dirs[0] as string;
 }
 
 export interface StdioServer {
