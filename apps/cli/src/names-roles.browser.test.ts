@@ -1,5 +1,5 @@
 import { decodeFrameSnapshot } from '@browser-provider/page-script';
-import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '@browser-provider/page-script/names-roles-table';
+import { expectedCases, missingTexts, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '@browser-provider/page-script/names-roles-table';
 import { expect, it } from 'vitest';
 import { describeEngine } from '@browser-provider/testing';
 import { BROWSERS, createBackend } from './browsers';
@@ -29,6 +29,7 @@ for (const browser of BROWSERS) {
         }
         expect(ids.size).toBe(NAMES_ROLES_CASES.length);
         expect(readCases(snap.nodes, (k) => ids.get(k))).toEqual(expectedCases());
+        expect(missingTexts(snap.nodes)).toEqual([]);
       } finally {
         await backend.shutdown();
       }

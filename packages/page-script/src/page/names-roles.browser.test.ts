@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { decodeFrameSnapshot } from '../decode';
 import { launchChromium, scriptedPage } from '../testing/chromium';
-import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
+import { expectedCases, missingTexts, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
 import { FAST_PATH_FIXTURE } from '../testing/fast-path-table';
 import { bigPage } from '../testing/big-page';
 import type { NameComparison } from '../testing/names-probe';
@@ -34,6 +34,7 @@ describe('names and roles in Chromium', () => {
       ids.set(c.key, q.matches[0]!.id);
     }
     expect(readCases(snap.nodes, (k) => ids.get(k))).toEqual(expectedCases());
+    expect(missingTexts(snap.nodes)).toEqual([]);
     await p.page.close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage } from '../testing/jsdom-page';
-import { expectedCases, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
+import { expectedCases, missingTexts, NAMES_ROLES_CASES, namesRolesFixture, readCases } from '../testing/names-roles-table';
 
 describe('names and roles table (jsdom)', () => {
   // One query per case on top of a snapshot: jsdom takes seconds on a loaded machine, so no 5 s default.
@@ -16,5 +16,6 @@ describe('names and roles table (jsdom)', () => {
       ids.set(c.key, q.matches[0]!.id);
     }
     expect(readCases(snap.nodes, (k) => ids.get(k))).toEqual(expectedCases());
+    expect(missingTexts(snap.nodes)).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@
  * and styles every descendant, which dominated snapshot time on large pages. Anything unusual falls
  * through to the library. `names-roles.browser.test.ts` checks the fast paths agree with it.
  *
- * One extension over the library: inputs fall back to `placeholder` / `aria-placeholder` when nothing
- * else names them, as Chromium, Firefox and WebKit all do (HTML-AAM).
+ * Two extensions over the library: inputs fall back to `placeholder` / `aria-placeholder` when nothing
+ * else names them, as Chromium, Firefox and WebKit all do (HTML-AAM); and an unnamed custom control
+ * takes the name of the hidden native field it replaces (`replacedFieldName`).
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
-import type { StyleOf } from './style';
-import { CONTAINER_NAME_ROLES, LEAF_NAME_ROLES } from './roles';
+import { hasSize, hiddenByVisibility, type StyleOf } from './style';
+import { CONTAINER_NAME_ROLES, LEAF_NAME_ROLES, roleOf } from './roles';
 
 /** Any whitespace but a lone inner space: only then is there something to collapse or trim. */
 const UNFLAT = /[^\S ]| {2}|^ | $/;
@@ -31,9 +32,11 @@ export function flat(s: string): string {
 const PSEUDO_STYLES = false;
 
 /** The reference computation, with our whitespace rule and placeholder fallback. */
-export function libraryName(el: Element, styleOf: StyleOf): string {
+export function libraryName(el: Element, styleOf: StyleOf, asShown = false): string {
   const name = flat(
     computeAccessibleName(el, {
+      // `hidden: true` names an element as if it were shown (accname step 2A skipped).
+      hidden: asShown,
       computedStyleSupportsPseudoElements: PSEUDO_STYLES,
       getComputedStyle: ((e: Element, pseudo?: string | null) =>
         pseudo ? getComputedStyle(e, pseudo) : styleOf(e)) as typeof getComputedStyle,
@@ -147,12 +150,100 @@ export function fastName(el: Element, role: string, styleOf: StyleOf, labelIndex
 }
 
 export function accessibleName(el: Element, role: string, styleOf: StyleOf, labelIndex?: LabelIndex, shown = false): string {
-  const fast = fastName(el, role, styleOf, labelIndex, shown);
-  if (fast !== undefined) return fast;
   try {
-    return libraryName(el, styleOf);
+    const name = fastName(el, role, styleOf, labelIndex, shown) ?? libraryName(el, styleOf);
+    // Only unnamed custom controls pay for the search below, so big pages do not.
+    return name === '' && REPLACING_KINDS.has(role) && el.hasAttribute('role') ? replacedFieldName(el, role, styleOf, labelIndex) : name;
   } catch {
     // The library throws on a few malformed trees (e.g. unknown abstract roles); a name is not worth an op failure.
     return '';
   }
+}
+
+/**
+ * Custom controls that stand in for a native field (Choices.js, Select2, MUI and many others hide the
+ * `<select>` or `<input>` and draw a `div[role=combobox]` in its place), each with the roles of the
+ * fields it can replace. A field of another kind is not its field: a listbox whose options hold hidden
+ * labelled checkboxes must not take the first checkbox's label as its name.
+ */
+const REPLACING_KINDS = new Map<string, ReadonlySet<string>>([
+  ['combobox', new Set(['combobox', 'listbox', 'textbox', 'searchbox'])],
+  ['listbox', new Set(['combobox', 'listbox'])],
+  ['textbox', new Set(['textbox', 'searchbox'])],
+  ['searchbox', new Set(['textbox', 'searchbox'])],
+  ['slider', new Set(['slider', 'spinbutton'])],
+  ['spinbutton', new Set(['spinbutton', 'slider', 'textbox'])],
+]);
+const REPLACING_SELECTOR = [...REPLACING_KINDS.keys()].map((r) => `[role~="${r}"]`).join(',');
+/** How far up from a custom control its field may sit beside one of its wrappers (Select2: 2). */
+const WRAPPER_LEVELS = 3;
+/** Fields looked at inside one control: enough for a select and its search input. */
+const MAX_INNER_FIELDS = 8;
+
+function isField(el: Element): boolean {
+  const tag = el.localName;
+  return tag === 'select' || tag === 'textarea' || (tag === 'input' && (el as HTMLInputElement).type !== 'hidden');
+}
+
+/** A field a person does not see: not rendered, or hidden from users on purpose (aria-hidden). */
+function fieldHidden(el: Element, styleOf: StyleOf): boolean {
+  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
+  const style = styleOf(el);
+  return style.display === 'none' || hiddenByVisibility(style) || !hasSize(el);
+}
+
+/** The field's own name, computed as if it were shown (the library names hidden elements ""). */
+function fieldName(field: Element, styleOf: StyleOf, labelIndex?: LabelIndex): string {
+  const role = roleOf(field);
+  return fastName(field, role, styleOf, labelIndex, true) ?? libraryName(field, styleOf, true);
+}
+
+/**
+ * The name of the hidden native field an unnamed custom control replaces: a field inside the control
+ * (Choices.js), or beside the control or one of its near wrappers (Select2, MUI), of a kind the control
+ * can stand for, named by its own `label[for]`, wrapping label, `aria-labelledby` or `aria-label`.
+ * Plain DOM structure only, never a library's class names.
+ */
+function replacedFieldName(el: Element, role: string, styleOf: StyleOf, labelIndex?: LabelIndex): string {
+  const kinds = REPLACING_KINDS.get(role)!;
+  const fits = (f: Element | null): f is Element => f !== null && isField(f) && kinds.has(roleOf(f)) && fieldHidden(f, styleOf);
+  const inner = el.querySelectorAll('select,input,textarea');
+  for (let i = 0; i < inner.length && i < MAX_INNER_FIELDS; i++) {
+    const f = inner[i]!;
+    if (!fits(f)) continue;
+    const name = fieldName(f, styleOf, labelIndex);
+    if (name) return name;
+  }
+  let n: Element | null = el;
+  for (let up = 0; n && up <= WRAPPER_LEVELS; n = n.parentElement, up++) {
+    for (const f of [n.previousElementSibling, n.nextElementSibling]) {
+      if (!fits(f)) continue;
+      const name = fieldName(f, styleOf, labelIndex);
+      if (name) return name;
+    }
+  }
+  return '';
+}
+
+/**
+ * The shown custom control that replaces a hidden field and takes its name (the mirror of
+ * `replacedFieldName`), or null. Its label is then page text, not a stand-in for the field: the control
+ * carries the name, and the label's words stay in the outline where a person sees them.
+ */
+export function customControlFor(field: Element, styleOf: StyleOf): Element | null {
+  const role = roleOf(field);
+  const replaces = (c: Element | null): c is Element => {
+    if (c === null) return false;
+    const kinds = REPLACING_KINDS.get(roleOf(c));
+    if (kinds === undefined || !kinds.has(role)) return false;
+    const style = styleOf(c);
+    return style.display !== 'none' && !hiddenByVisibility(style) && hasSize(c);
+  };
+  const around = field.parentElement?.closest(REPLACING_SELECTOR) ?? null;
+  if (replaces(around)) return around;
+  for (const s of [field.previousElementSibling, field.nextElementSibling]) {
+    const c = s === null ? null : s.matches(REPLACING_SELECTOR) ? s : s.querySelector(REPLACING_SELECTOR);
+    if (replaces(c)) return c;
+  }
+  return null;
 }

@@ -38,6 +38,14 @@ describe('query (jsdom)', () => {
     expect(await q('nothing like this')).toEqual([]);
   });
 
+  test('text search on the label of a replaced field finds the custom control that replaces it', async () => {
+    const page = jsdomPage(`<label for="plan">Plan</label>
+      <div role="combobox" tabindex="0" aria-expanded="false"><select id="plan" hidden><option>Pro</option></select>Pro</div>`);
+    const r = await page.call('query', { text: 'plan', limit: 10 });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.matches.map((m) => `${m.role}:${m.name}`)).toEqual(['combobox:Plan']);
+  });
+
   test('limit caps the matches', async () => {
     const page = jsdomPage(Array.from({ length: 30 }, (_, i) => `<a href="/${i}">Item ${i}</a>`).join(''));
     const r = await page.call('query', { selector: 'a', limit: 7 });

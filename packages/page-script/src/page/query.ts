@@ -8,7 +8,7 @@ import { DOC, elementById, idFor } from './registry';
 import { allRoots, checkSelector, composedChildren, composedParent, deepQueryAll } from './tree';
 import { hasSize, hiddenByVisibility, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
 import { INTERACTIVE_ROLES, finalRole, nativelyActionable, roleOf } from './roles';
-import { accessibleName, flat, LabelIndex } from './names';
+import { accessibleName, customControlFor, flat, LabelIndex } from './names';
 import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
 
 const DEFAULT_LIMIT = 20;
@@ -102,11 +102,16 @@ function textSearch(needle: string, ctx: Ctx): Found[] {
   return found;
 }
 
-/** A text hit on a label means its control; on passive text inside a button or link, that button. */
+/**
+ * A text hit on a label means its control (or the custom control that replaces a hidden one); on
+ * passive text inside a button or link, that button.
+ */
 function promote(el: Element, ctx: Ctx): Element {
   if (el.localName === 'label') {
     const control = (el as HTMLLabelElement).control;
     if (control && styleVisible(control)) return control;
+    const custom = control ? customControlFor(control, ctx.styleOf) : null;
+    if (custom) return custom;
   }
   if (actsAlone(el, ctx)) return el;
   for (let p = composedParent(el); p && p.localName !== 'body'; p = composedParent(p)) {

@@ -16,7 +16,7 @@ import {
   CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES, WRAPPER_ROLES,
   finalRole, isEditingHost, nativelyActionable, roleOf,
 } from './roles';
-import { accessibleName, flat, LabelIndex } from './names';
+import { accessibleName, flat, LabelIndex, customControlFor } from './names';
 import { hrefOf, levelOf, statesOf, valueOf } from './facts';
 import { formatOf } from './field-kinds';
 import { HintMaker } from './selector-hint';
@@ -176,7 +176,15 @@ class Walk {
 
     let role = roleOf(el);
     const control = tag === 'label' ? (el as HTMLLabelElement).control : null;
-    if (control !== null && this.labelProxy(el as HTMLLabelElement, control, out, flags)) return;
+    // A label names its control when the control is shown; it stands in for a hidden one (below),
+    // unless a custom control replaces that field and takes the label's words as its name: then,
+    // and for a field hidden from users, the label is page text like any other.
+    let labelNamesControl = false;
+    if (control !== null) {
+      const rendered = this.controlShows(control);
+      if (rendered) labelNamesControl = control.getAttribute('aria-hidden') !== 'true';
+      else if (customControlFor(control, this.styleOf) === null && this.labelProxy(el as HTMLLabelElement, control, out, flags)) return;
+    }
     const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
     const enabled = !ariaDisabled && !nativelyDisabled(el);
     const editingHost = role === 'generic' && isEditingHost(el);
@@ -189,7 +197,7 @@ class Walk {
     if (editingHost) role = 'textbox';
     const actionable = interactiveKind && enabled && this.hasSize(el);
     const generic = GENERIC_ROLES.has(role) || WRAPPER_ROLES.has(role);
-    const ownTextIsAName = tag === 'label' ? control !== null : suppressesOwnText(el);
+    const ownTextIsAName = tag === 'label' ? labelNamesControl : suppressesOwnText(el);
 
     let keep: boolean;
     let name = '';
@@ -276,7 +284,6 @@ class Walk {
    * styled label) stands in for the control: clicking the label is how a user operates it.
    */
   private labelProxy(label: HTMLLabelElement, control: HTMLElement, out: number[], flags: Flags): boolean {
-    if (this.controlShows(control)) return false;
     const role = roleOf(control);
     if (GENERIC_ROLES.has(role)) return false;
     const enabled = !flags.ariaDisabled && isEnabled(control);

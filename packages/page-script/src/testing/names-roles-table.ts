@@ -12,6 +12,8 @@ export interface NameRoleCase {
   name: string;
   /** Why this case is in the table (the rule it pins down). */
   rule: string;
+  /** A run of page text the outline must still show for this case (a label that names a custom control). */
+  text?: string;
 }
 
 export const NAMES_ROLES_CASES: readonly NameRoleCase[] = [
@@ -69,6 +71,12 @@ export const NAMES_ROLES_CASES: readonly NameRoleCase[] = [
   { key: 'clickable-cursor-inherited', rule: 'an inherited pointer cursor does not', role: null, name: '', html: '<span style="cursor:pointer">Outer <b data-t="clickable-cursor-inherited">inner</b></span>' },
   { key: 'clickable-aria-label', rule: 'aria-label names a clickable', role: 'clickable', name: 'Close panel', html: '<span onclick="void 0" aria-label="Close panel" data-t="clickable-aria-label">×</span>' },
   { key: 'clickable-wrapper', rule: 'a clickable wrapper around a button is not a line of its own', role: null, name: '', html: '<div onclick="void 0" data-t="clickable-wrapper"><button>Go</button></div>' },
+  // A custom control is named by the label of the hidden native field it replaces, and the label's words stay.
+  { key: 'custom-inner-field', rule: 'a custom combobox takes the label[for] of the hidden select inside it (Choices.js)', role: 'combobox', name: 'Plan', text: 'Plan', html: '<label for="nr-plan">Plan</label><div role="combobox" tabindex="0" aria-haspopup="true" aria-expanded="false" data-t="custom-inner-field"><div><select id="nr-plan" hidden tabindex="-1"><option>Pro</option></select><div>Pro</div></div></div>' },
+  { key: 'custom-beside-field', rule: 'a custom combobox takes the label of an aria-hidden select beside its wrapper (Select2)', role: 'combobox', name: 'Team', text: 'Team', html: '<label for="nr-team">Team</label> <select id="nr-team" aria-hidden="true" tabindex="-1" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)"><option>Red</option></select><span><span><span role="combobox" tabindex="0" aria-expanded="false" data-t="custom-beside-field">Red</span></span></span>' },
+  { key: 'custom-labelledby-field', rule: 'a custom combobox takes the aria-labelledby label of the hidden select beside it', role: 'combobox', name: 'Size', text: 'Size', html: '<span id="nr-size">Size</span> <select aria-labelledby="nr-size" style="display:none"><option>M</option></select><div role="combobox" tabindex="0" aria-expanded="false" data-t="custom-labelledby-field">Medium</div>' },
+  { key: 'custom-own-name', rule: 'a custom control with a name of its own keeps it', role: 'combobox', name: 'Colour', html: '<label for="nr-col">Colour</label><div role="combobox" tabindex="0" aria-label="Colour" aria-expanded="false" data-t="custom-own-name"><select id="nr-col" hidden><option>Red</option></select>Red</div>' },
+  { key: 'custom-other-kind', rule: 'a hidden labelled checkbox inside an option does not name its listbox', role: 'listbox', name: '', html: '<div role="listbox" tabindex="0" data-t="custom-other-kind"><div role="option" aria-selected="false"><input type="checkbox" id="nr-apple" hidden><label for="nr-apple">Apple</label></div></div>' },
   { key: 'contenteditable', rule: 'contenteditable is a textbox, not a clickable', role: 'textbox', name: 'Notes', html: '<div contenteditable="true" aria-label="Notes" data-t="contenteditable">draft</div>' },
 ];
 
@@ -100,6 +108,16 @@ export function readCases(
     const node = id === undefined ? undefined : byId.get(id);
     return { key: c.key, role: node ? node.role : null, name: node ? node.name : '' };
   });
+}
+
+/**
+ * The cases whose `text` is not a text run of the snapshot (each case sits in its own block, so the
+ * label's words are a run of their own). An empty list is a pass.
+ */
+export function missingTexts(nodes: readonly { role: string; text?: string }[]): string[] {
+  const runs = new Set<string>();
+  for (const n of nodes) if (n.role === 'text' && n.text !== undefined) runs.add(n.text);
+  return NAMES_ROLES_CASES.filter((c) => c.text !== undefined && !runs.has(c.text)).map((c) => `${c.key}: "${c.text}"`);
 }
 
 export function expectedCases(): SeenRoleName[] {
