@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { ResponseEnvelope } from '@browser-provider/protocol';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineCustomMethod, type CustomMethod } from './backend';
+import type { OpName } from '@browser-provider/page-script';
+import { defineCustomMethod, type CustomMethod, type FrameKey } from './backend';
 import { Dispatcher } from './dispatcher';
 import { Provider } from './provider';
 import { StubBackend } from './testing/stub-backend';
@@ -152,10 +153,33 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(missed.details.code).toBe('missed');
     expect(missed.retryable).toBe(true);
     expect(missed.details.repair?.method).toBe('page.snapshot');
-    // The report is read right after the dispatch, and a landed click (or none seen) is a success.
-    expect(backend.pages[0]!.log.slice(-2)).toEqual(['prepare', 'clickReport']);
+    // Refused only after the whole check ran again on a fresh hit-test (at least once); each report
+    // is read right after its dispatch, and a landed click (or none seen) is a success.
+    expect(backend.pages[0]!.clicks.length).toBeGreaterThanOrEqual(2);
+    expect(backend.pages[0]!.log.slice(-4)).toEqual(['prepare', 'clickReport', 'prepare', 'clickReport']);
     backend.pages[0]!.clickLands = null;
     expect(resultOf(await call('page.click', { session_id: s.session_id, element_ref: button.element_ref })).clicked).toBe(true);
+  });
+
+  it('checks a click the guard cancelled from its first event again, and answers the retry that landed as a plain click', async () => {
+    const { call, backend } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    const button = resultOf(await call('page.snapshot', { session_id: s.session_id })).elements.find((e: any) => e.role === 'button');
+    const page = backend.pages[0]!;
+    page.clickLands = false;
+    // The page showed something else under the pointer once (a hover look still loading), then the target.
+    const ask = page.call.bind(page);
+    page.call = (async (frame: FrameKey, op: OpName, args: unknown, signal: AbortSignal) => {
+      const r = await ask(frame, op, args as never, signal);
+      if (op === 'clickReport') page.clickLands = true;
+      return r;
+    }) as typeof page.call;
+    const env = await call('page.click', { session_id: s.session_id, element_ref: button.element_ref });
+    expect(resultOf(env)).toMatchObject({ clicked: true });
+    expect(resultOf(env)).not.toHaveProperty('interrupted');
+    expect(env.ok && env.warnings).toEqual([]);
+    expect(page.clicks).toHaveLength(2);
+    expect(page.log.filter((op) => op === 'prepare' || op === 'clickReport')).toEqual(['prepare', 'clickReport', 'prepare', 'clickReport']);
   });
 
   it('answers an action whose after-action snapshot failed as done, with snapshot_missing and a warning', async () => {

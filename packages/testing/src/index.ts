@@ -16,7 +16,7 @@ export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';
 export { describePageRealmWalker } from './page-walker-suite';
 export { describeOptionalMethods, type OptionalSuiteOptions } from './optional-suite';
-export { servePage } from './page-server';
+export { servePage, type Served } from './page-server';
 export { commandName } from './processes';
 export { describeRouting, describeRoutingRefused, describeRoutingWithoutEval } from './routing-suite';
 export { standInSource, testPageScript } from './stand-in-page-script';

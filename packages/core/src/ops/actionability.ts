@@ -14,7 +14,7 @@ import type { Target } from './targets';
  * learns more from a fast, classified refusal than from a long silent wait.
  */
 export const ACTIONABILITY_WINDOW_MS = 1_500;
-const RETRY_EVERY_MS = 100;
+export const RETRY_EVERY_MS = 100;
 
 /** Causes that waiting cannot fix: answer at once. */
 const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'no_option', 'stale_ref', 'untrusted_realm']);

@@ -6,7 +6,8 @@ import { ProviderError, toProviderError } from '../errors';
 import { cut, LIMITS } from '../limits';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
-import { actionPoint, notActionable } from './actionability';
+import { sleep } from '../deadline';
+import { ACTIONABILITY_WINDOW_MS, actionPoint, notActionable, RETRY_EVERY_MS } from './actionability';
 import { call } from './frames';
 import { inputReleasedAll } from './mouse';
 import { resolveTarget } from './targets';
@@ -21,17 +22,30 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
     return { page_id: page.id, clicked: true, navigation_occurred: navigated, ...(await urlAfter(page, warnings, signal)), point: p.position };
   }
   const target = await resolveTarget(session, page, 'page.click', p, signal);
-  // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
-  // the page script).
-  const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count });
   const inTop = target.frame === page.backend.mainFrame;
-  let seen: ClickReport | undefined;
-  const report = async (s: AbortSignal, alongside: boolean) => {
-    seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
-    // A frame's own Navigation API cannot see a navigation of the top-level document.
-    return inTop ? seen.navigation : 'unknown';
+  const attempt = async () => {
+    // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
+    // the page script).
+    const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count });
+    let seen: ClickReport | undefined;
+    const report = async (s: AbortSignal, alongside: boolean) => {
+      seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
+      // A frame's own Navigation API cannot see a navigation of the top-level document.
+      return inTop ? seen.navigation : 'unknown';
+    };
+    const { navigated } = await clickAt(page.backend, point, signal, report, gesture);
+    return { point, navigated, seen };
   };
-  const { navigated } = await clickAt(page.backend, point, signal, report, gesture);
+  const until = Date.now() + ACTIONABILITY_WINDOW_MS;
+  let { point, navigated, seen } = await attempt();
+  // Cancelled from its first event, the gesture reached nothing (the page showed something else under
+  // the pointer, often the target's own hover look still loading): the whole check runs again on a
+  // fresh hit-test, at least once and while the actionability window lasts, as Playwright's retry
+  // loop does, before the click is refused as missed.
+  for (let retries = 0; !navigated && seen?.landed === false && seen.began === false && (retries === 0 || Date.now() + RETRY_EVERY_MS <= until); retries++) {
+    await sleep(RETRY_EVERY_MS, signal);
+    ({ point, navigated, seen } = await attempt());
+  }
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
   // saw no event at all and the document is the same one. Said so, never answered as a click.
   if (!navigated && !inTop && seen?.landed === null && seen.began === undefined && seen.navigation !== 'started') {

@@ -189,7 +189,7 @@ function onGuardedEvent(e: Event): void {
   // A drag's press is judged, not where it drops: the guard stops at its mousedown.
   if (g.gesture.press && type !== 'pointerdown' && type !== 'mousedown') return;
   const t = g.target.deref();
-  const reaches = !!t && g.verdict !== false && pathReaches(P.composedPath(e), t);
+  const reaches = !!t && g.verdict !== false && pathReaches(P.composedPath(e), t) && (g.began !== null || hitsNow(t, e));
   g.verdict = reaches;
   g.began ??= reaches;
   if (!reaches) {
@@ -313,6 +313,17 @@ export function pressReport(): boolean | null {
   if (!g) return null;
   standDown(g);
   return g.began;
+}
+
+/**
+ * The gesture's first event is judged on a fresh hit-test as well as on its path: a look the target
+ * takes on hover (Chromium 156 lays out `:hover { content: url(…) }` as 0 px wide until the image
+ * loads) may have moved it from under the pointer after the engine chose the event's target, and the
+ * rest of the gesture would then land beside it. Cancelled there, nothing reached the page, and core
+ * checks the whole click again.
+ */
+function hitsNow(target: Element, e: Event): boolean {
+  return hitTest(target, P.eventPoint(e)).ok;
 }
 
 /** The click reached the target, or a label of it (which the browser forwards to the control). */

@@ -70,6 +70,8 @@ const addListener = method('EventTarget', 'addEventListener');
 const preventDefaultOf = method('Event', 'preventDefault');
 const stopImmediateOf = method('Event', 'stopImmediatePropagation');
 const eventTypeOf = getter('Event', 'type');
+const clientXOf = getter('MouseEvent', 'clientX');
+const clientYOf = getter('MouseEvent', 'clientY');
 const dispatchOf = method('EventTarget', 'dispatchEvent');
 const defaultPreventedOf = getter('Event', 'defaultPrevented');
 const shadowRootOf = getter('Element', 'shadowRoot');
@@ -147,6 +149,8 @@ export const P = {
   },
   composedPath: (e: Event) => composedPathOf(e) as EventTarget[],
   eventType: (e: Event) => eventTypeOf(e) as string,
+  /** Where a mouse or pointer event happened, in this frame's viewport (CSS pixels). */
+  eventPoint: (e: Event) => ({ x: clientXOf(e) as number, y: clientYOf(e) as number }),
   /** Cancels the event's default action and every listener after ours. */
   cancel(e: Event): void {
     preventDefaultOf(e);
