@@ -127,7 +127,7 @@ export function describeDrag(name: string, make: () => Backend, o: DragSuiteOpti
       const env = await call('page.drag', { ...page, selector: '#cross li:nth-child(1)', to_selector: '#cross li:nth-child(3)' });
       expect(env.ok).toBe(false);
       if (env.ok) return;
-      expect(env.error).toMatchObject({ code: 'unsupported_target', details: { code: 'drag_in_frame', dispatched: true } });
+      expect(env.error).toMatchObject({ code: 'unsupported_target', details: { code: 'input_not_delivered', dispatched: true, repair: { method: 'page.open' } } });
       expect(env.error.details['repair']).toBeDefined();
       expect(await listed(['Uno', 'Dos', 'Tres'])).toBe('Uno,Dos,Tres');
     });

@@ -1,7 +1,7 @@
-import type { Repair } from '@browser-provider/protocol';
 import type { ActionCheck, ActionKind, GuardedGesture, NotActionableCode } from '@browser-provider/page-script';
 import { sleep } from '../deadline';
-import { ProviderError } from '../errors';
+import { ACTIONABILITY, raise } from '../catalog';
+import type { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import { staleRef } from '../repair';
 import type { Session } from '../session';
@@ -20,24 +20,10 @@ export const RETRY_EVERY_MS = 100;
 const FINAL: ReadonlySet<NotActionableCode> = new Set(['file_input', 'not_editable', 'not_select', 'no_option', 'stale_ref', 'untrusted_realm']);
 
 export function notActionable(session: Session, page: PageHandle, target: Target, failed: Extract<ActionCheck, { ok: false }>): ProviderError {
-  const params = { session_id: session.id, page_id: page.id };
+  const a = { session_id: session.id, page_id: page.id, element_ref: target.ref, cover: failed.cover };
   if (failed.code === 'stale_ref') return staleRef(session.id, page.id, target.ref, 'it was removed from the page');
-  const repairs: Record<Exclude<NotActionableCode, 'stale_ref'>, Repair> = {
-    obscured: { method: 'page.snapshot', params, hint: `Another element covers it${failed.cover ? ` (${failed.cover})` : ''}; dismiss that first, then retry.` },
-    disabled: { method: 'page.snapshot', params, hint: 'It is disabled; do what enables it first (e.g. fill required fields), then check it in a new snapshot.' },
-    not_visible: { method: 'page.scroll', params: { ...params, element_ref: target.ref, into_view: true }, hint: 'It is not visible; reveal it (open its menu, scroll) and take a new snapshot.' },
-    unstable: { method: 'page.wait', params: { ...params, element_ref_present: target.ref, timeout_ms: 2000 }, hint: 'It is still moving; wait a moment and retry.' },
-    file_input: { method: 'upload.set_files', params: { ...params, element_ref: target.ref, files: [] }, hint: 'This is a file input; set its files with upload.set_files instead of typing.' },
-    not_editable: { method: 'page.snapshot', params, hint: 'This element does not take text; pick a textbox from a new snapshot.' },
-    not_select: { method: 'page.snapshot', params, hint: 'This element is not a <select>; pick a combobox/listbox from a new snapshot.' },
-    no_option: { method: 'page.snapshot', params, hint: 'No option has that value or label; read the options in a new snapshot.' },
-    untrusted_realm: { method: 'provider.describe', params: {}, hint: 'This page replaced the functions our checks rest on and this engine has no sandbox realm to check it from; nothing was done. Use a session on an engine that checks from a sandbox, or leave this page.' },
-  };
-  return new ProviderError('element_not_actionable', `Element ${target.ref} cannot be acted on: ${failed.message}`, {
-    detail: failed.code,
-    retryable: failed.code === 'unstable' || failed.code === 'obscured' || failed.code === 'not_visible' || failed.code === 'disabled',
+  return raise(ACTIONABILITY[failed.code], `Element ${target.ref} cannot be acted on: ${failed.message}`, a, {
     details: { element_ref: target.ref, ...(failed.cover ? { cover: failed.cover } : {}) },
-    repair: repairs[failed.code],
   });
 }
 

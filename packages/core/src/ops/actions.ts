@@ -2,7 +2,8 @@ import type { ClickReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { clickAt, hoverAt, pressKeys, typeText } from '../gesture';
 import type { ClickGesture } from '../w3c/pointer';
-import { ProviderError, toProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import { toProviderError, type ProviderError } from '../errors';
 import { cut, LIMITS } from '../limits';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
@@ -49,7 +50,7 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
   // saw no event at all and the document is the same one. Said so, never answered as a click.
   if (!navigated && !inTop && seen?.landed === null && seen.began === undefined && seen.navigation !== 'started') {
-    throw unreachedFrame(session, page, target.ref, 'click', 'input_not_delivered');
+    throw unreachedFrame(session, page, target.ref, 'click', seen.url);
   }
   let interrupted: ResultOf<'page.click'>['interrupted'];
   if (!navigated && seen?.landed === false) {
@@ -91,22 +92,21 @@ function missed(session: Session, page: PageHandle, ref: string): ProviderError 
 
 /** `missed`, for any gesture the page-side guard cancelled from its first event (a click, a drag's press). */
 export function missedGesture(session: Session, page: PageHandle, ref: string, message: string): ProviderError {
-  return new ProviderError('element_not_actionable', message, {
-    detail: 'missed',
-    retryable: true,
-    details: { element_ref: ref, dispatched: true, cancelled: true },
-    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'The page changed under the pointer; take a new snapshot before acting again.' },
-  });
+  return raise(ERRORS.missed, message, { session_id: session.id, page_id: page.id }, { details: { element_ref: ref, dispatched: true, cancelled: true } });
 }
 
-/** A gesture (a click, a drag) whose frame got none of its pointer input: refused by name, with the frame's own page as the way on. */
-export function unreachedFrame(session: Session, page: PageHandle, ref: string, gesture: 'click' | 'drag', detail: 'input_not_delivered' | 'drag_in_frame'): ProviderError {
+/**
+ * A gesture (a click, a drag) whose frame got none of its pointer input: refused by name, with the
+ * frame's own page (`url`, the frame's URL) as the way on. One detail for both gestures, so one repair.
+ */
+export function unreachedFrame(session: Session, page: PageHandle, ref: string, gesture: 'click' | 'drag', url: string): ProviderError {
   const done = gesture === 'click' ? 'clicked' : 'dragged';
-  return new ProviderError('unsupported_target', `The frame holding ${ref} received none of the ${gesture}'s pointer input (this engine does not deliver it into that frame, e.g. a cross-site one): nothing was ${done}.`, {
-    detail,
-    details: { element_ref: ref, dispatched: true },
-    repair: { method: 'page.open', params: { session_id: session.id, page_id: page.id }, hint: `Open the frame's own URL (its src) with page.open, then ${gesture} there.` },
-  });
+  return raise(
+    ERRORS.input_not_delivered,
+    `The frame holding ${ref} received none of the ${gesture}'s pointer input (this engine does not deliver it into that frame, e.g. a cross-site one): nothing was ${done}.`,
+    { session_id: session.id, page_id: page.id, url, gesture },
+    { details: { element_ref: ref, dispatched: true } },
+  );
 }
 
 /**
@@ -144,10 +144,8 @@ const cap = (s: string) => cut(s, LIMITS.nameChars);
 
 /** The field did not keep the text: refused with the format it takes, as a call that would do. */
 function valueRejected(session: Session, page: PageHandle, ref: string, r: { message: string; format: string; hint: string; value: string }): ProviderError {
-  return new ProviderError('element_not_actionable', `${ref} did not take the value: ${r.message}; nothing was kept.`, {
-    detail: 'value_rejected',
+  return raise(ERRORS.value_rejected, `${ref} did not take the value: ${r.message}; nothing was kept.`, { session_id: session.id, page_id: page.id, element_ref: ref, format: r.format, hint: r.hint }, {
     details: { element_ref: ref, format: r.format, value: cap(r.value) },
-    repair: { method: 'page.type', params: { session_id: session.id, page_id: page.id, element_ref: ref }, hint: `${r.hint} Type it again in that format.` },
   });
 }
 
@@ -192,7 +190,7 @@ export async function select(session: Session, page: PageHandle, p: ParamsOf<'pa
   const values = p.values ?? (p.value !== undefined ? [p.value] : undefined);
   const labels = p.labels ?? (p.label !== undefined ? [p.label] : undefined);
   if (values === undefined && labels === undefined) {
-    throw new ProviderError('invalid_request', 'page.select: one of values, labels, value, label is required', { detail: 'invalid_params', details: { field: 'values' } });
+    throw raise(ERRORS.invalid_params, 'page.select: one of values, labels, value, label is required', undefined, { details: { field: 'values' } });
   }
   const target = await resolveTarget(session, page, 'page.select', p, signal);
   await actionPoint(session, page, target, 'select', signal);

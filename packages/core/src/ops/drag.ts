@@ -1,7 +1,8 @@
 import type { DragReport } from '@browser-provider/page-script';
 import type { DragEvents, ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { PointerAction, ViewportPoint } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import type { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { mouse, pointerMove } from '../w3c/pointer';
@@ -69,7 +70,11 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
   }
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
   // saw no press at all. Said so, never answered as a drag.
-  if (report.began === null && source.frame !== page.backend.mainFrame) throw unreachedFrame(session, page, source.ref, 'drag', 'drag_in_frame');
+  if (report.began === null && source.frame !== page.backend.mainFrame) {
+    // The frame's URL for the repair: script calls still reach the frame when pointer input does not.
+    const { url } = await call(page, source.frame, 'clickReport', [source.doc], signal);
+    throw unreachedFrame(session, page, source.ref, 'drag', url);
+  }
   if (report.began === false) {
     throw missedGesture(session, page, source.ref, `The drag of ${source.ref} was cancelled: the page moved between the check and the press, and the press would have landed on another element. Nothing was dragged.`);
   }
@@ -85,8 +90,5 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
 }
 
 function otherDocument(session: Session, page: PageHandle): ProviderError {
-  return new ProviderError('unsupported_target', 'The source and the drop target are in different documents (another frame): page.drag drags within one document, the top-level one or a frame\'s. Nothing was dragged.', {
-    detail: 'drag_in_frame',
-    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Pick a drop target in the same frame as the source from a new snapshot, or drop onto a point (to_point).' },
-  });
+  return raise(ERRORS.drag_in_frame, "The source and the drop target are in different documents (another frame): page.drag drags within one document, the top-level one or a frame's. Nothing was dragged.", { session_id: session.id, page_id: page.id });
 }

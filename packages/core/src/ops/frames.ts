@@ -1,6 +1,6 @@
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { FrameKey } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../page';
 
 /** Deepest iframe nesting we follow; deeper documents are left out and said to be. */
@@ -24,10 +24,7 @@ export async function enterFrame(
 }
 
 export const frameDetached = (sessionId: string, pageId: string) =>
-  new ProviderError('page_not_found', 'The frame that held this element is gone (detached or navigated).', {
-    detail: 'frame_detached',
-    repair: { method: 'page.snapshot', params: { session_id: sessionId, page_id: pageId }, hint: 'Take a new snapshot; refs inside the old frame are gone.' },
-  });
+  raise(ERRORS.frame_detached, 'The frame that held this element is gone (detached or navigated).', { session_id: sessionId, page_id: pageId });
 
 /**
  * Maps a point in `frame`'s viewport to the top-level viewport, checking in every ancestor that the
