@@ -65,3 +65,22 @@ export function newestWithin<T>(all: readonly T[], budget: number, size: (e: T) 
  * longest line from it (MAX_LINE_BYTES), so a request the method takes always fits on the wire.
  */
 export const MAX_INLINE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * What a provider allows when its options say nothing. `browser-provider serve`/`mcp` and the library's
+ * `createProvider` read these same values, so a provider made either way behaves the same; each is
+ * overridden by its option (`maxSessions`, `maxTabs`, `recycle`) or flag (`--max-sessions`, …), and
+ * `Infinity` lifts a limit.
+ */
+export const PROVIDER_DEFAULTS = {
+  /** Sessions open at once (`--max-sessions`): enough for a few agents; one more is refused. */
+  maxSessions: 16,
+  /** Pages per session (`--max-tabs`): one more is refused, a popup past it closed. */
+  maxTabs: 20,
+  /**
+   * The memory backstop (RecyclingBackend): a browser whose processes pass this many MB
+   * (`--recycle-budget-mb`) or that has served this many sessions (`--recycle-sessions`) is relaunched.
+   * Well above what a browser here uses under churn (0.5–1 GB), so only a real leak trips them.
+   */
+  recycle: { budgetMb: 3072, maxSessions: 2000 },
+} as const;

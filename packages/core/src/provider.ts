@@ -3,6 +3,7 @@ import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import { Engines } from './engines';
 import { ProviderError } from './errors';
+import { PROVIDER_DEFAULTS } from './limits';
 import { PageHandle } from './page';
 import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './profiles';
 import { sessionNotFound } from './repair';
@@ -33,9 +34,9 @@ export interface ProviderOptions {
   idleTimeoutMs?: number;
   /** Where persistent profiles live (`--profile-root`); else `defaultProfileRoot()`. */
   profileRoot?: string;
-  /** At most this many sessions open at once (`--max-sessions`); one more is refused. Unbounded when absent. */
+  /** At most this many sessions open at once (`--max-sessions`); one more is refused. Default `PROVIDER_DEFAULTS.maxSessions` (16); `Infinity` for no limit. */
   maxSessions?: number;
-  /** At most this many pages per session (`--max-tabs`): one more is refused, a popup past it closed. Unbounded when absent. */
+  /** At most this many pages per session (`--max-tabs`): one more is refused, a popup past it closed. Default `PROVIDER_DEFAULTS.maxTabs` (20); `Infinity` for no limit. */
   maxTabs?: number;
   version?: string;
   /** Where diagnostics go (stderr in the stdio server); never the protocol stream. */
@@ -71,7 +72,8 @@ export class Provider {
   /** The default engine. */
   readonly backend: Backend;
   readonly engines: Engines;
-  readonly options: ProviderOptions;
+  /** As given, with the limits' defaults filled in. */
+  readonly options: ProviderOptions & Required<Pick<ProviderOptions, 'maxSessions' | 'maxTabs'>>;
   readonly sessions = new Map<string, Session>();
   readonly #byClient = new Map<string, Promise<Session>>();
   readonly #closed = new Map<string, string>();
@@ -92,7 +94,7 @@ export class Provider {
   constructor(options: ProviderOptions) {
     this.backend = options.backend;
     this.engines = new Engines(options.backend, options.engines, { aliases: options.familyAliases, defaultReason: options.defaultEngineReason });
-    this.options = options;
+    this.options = { ...options, maxSessions: options.maxSessions ?? PROVIDER_DEFAULTS.maxSessions, maxTabs: options.maxTabs ?? PROVIDER_DEFAULTS.maxTabs };
     const idle = options.idleTimeoutMs;
     if (idle !== undefined) {
       this.#sweeper = setInterval(() => this.expireIdle(idle), Math.max(50, Math.min(60_000, idle / 4)));
@@ -138,7 +140,7 @@ export class Provider {
 
   #roomForSession(): void {
     const max = this.options.maxSessions;
-    if (max === undefined || this.sessions.size + this.#creatingCount < max) return;
+    if (this.sessions.size + this.#creatingCount < max) return;
     throw new ProviderError('permission_denied', `This server holds at most ${max} sessions at once (--max-sessions), and ${max} are open.`, {
       detail: 'session_limit',
       retryable: true,
@@ -149,13 +151,13 @@ export class Provider {
 
   /** Whether the session may hold one more page (`maxTabs`). */
   hasRoomForPage(session: Session): boolean {
-    return this.options.maxTabs === undefined || session.pages.size < this.options.maxTabs;
+    return session.pages.size < this.options.maxTabs;
   }
 
   /** Refuses a page the session asks for past `maxTabs`. */
   roomForPage(session: Session): void {
     if (this.hasRoomForPage(session)) return;
-    const max = this.options.maxTabs as number;
+    const max = this.options.maxTabs;
     throw new ProviderError('permission_denied', `A session holds at most ${max} tabs (--max-tabs), and this one has ${session.pages.size}.`, {
       detail: 'tab_limit',
       retryable: true,

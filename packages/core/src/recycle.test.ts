@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecyclingBackend } from './recycle';
+import { PROVIDER_DEFAULTS } from './limits';
+import { RecyclingBackend, withRecycling } from './recycle';
 import { StubBackend } from './testing/stub-backend';
 
 const opts = { isolation: 'per_jcode_session', attach: 'never', signal: AbortSignal.timeout(5_000) } as const;
@@ -63,5 +64,15 @@ describe('RecyclingBackend', () => {
     await r.shutdown();
     expect(made.every((m) => m.shutDown)).toBe(true);
     await s.close(opts.signal);
+  });
+
+  it('withRecycling fills in the defaults serve and createProvider share, and false recycles nothing', async () => {
+    const plain = new StubBackend();
+    expect(withRecycling(() => plain, false)).toBe(plain);
+    const defaulted = withRecycling(() => new StubBackend(), { measureMb: () => 0 });
+    expect((await defaulted.status()).recycle).toMatchObject({ budget_mb: PROVIDER_DEFAULTS.recycle.budgetMb, max_sessions: PROVIDER_DEFAULTS.recycle.maxSessions });
+    const given = withRecycling(() => new StubBackend(), { maxSessions: 3, measureMb: () => 0 });
+    expect((await given.status()).recycle).toMatchObject({ budget_mb: PROVIDER_DEFAULTS.recycle.budgetMb, max_sessions: 3 });
+    await Promise.all([defaulted.shutdown(), given.shutdown()]);
   });
 });

@@ -2,6 +2,7 @@ import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName,
 import type { Backend, BackendInfo, BackendSession, RouteHeaderLimits, SessionOptions } from './backend';
 import type { CustomMethod } from './backend';
 import { familyPssMb } from './host/procfs';
+import { PROVIDER_DEFAULTS } from './limits';
 import { engineGuide } from './setup/guide';
 
 /**
@@ -183,4 +184,18 @@ export class RecyclingBackend implements Backend {
     this.draining.clear();
     await Promise.all(all.map((g) => g.backend.shutdown()));
   }
+}
+
+/**
+ * `make`'s engine behind the memory backstop, with `PROVIDER_DEFAULTS.recycle` for what `policy` leaves
+ * out: how both `browser-provider serve` and the library's `createProvider` build an engine they launch.
+ * `false` gives `make()` alone (a browser someone else started is never relaunched behind their back).
+ */
+export function withRecycling(make: () => Backend, policy: RecyclePolicy | false = {}): Backend {
+  if (policy === false) return make();
+  return new RecyclingBackend(make, {
+    ...policy,
+    budgetMb: policy.budgetMb ?? PROVIDER_DEFAULTS.recycle.budgetMb,
+    maxSessions: policy.maxSessions ?? PROVIDER_DEFAULTS.recycle.maxSessions,
+  });
 }
