@@ -1,9 +1,11 @@
 /**
  * The listener recorder: a tiny script that must run in the page's own (main) world before the page's
  * scripts, so it sees their `addEventListener` calls for click, mousedown, mouseup, pointerdown,
- * pointerup and touchstart — d3's and jQuery's `.on('click')` end there too — and `el.onclick = …`
- * assignments. When asked it also reads the handlers front-end libraries keep on the nodes
- * (./handler-reader.ts), which needs no early start. BiDi backends register it as a preload script
+ * pointerup, touchstart, dragstart and drop — d3's and jQuery's `.on('click')` end there too — and
+ * `el.onclick = …` assignments. A drag is pressed like a click (a sortable listens for mousedown or
+ * pointerdown), and an HTML5 drag starts or lands where dragstart or drop is heard. When asked it
+ * also reads the handlers front-end libraries keep on the nodes (./handler-reader.ts), which needs no
+ * early start. BiDi backends register it as a preload script
  * without a sandbox, and evaluate it in the page's realm at install too; on classic WebDriver (no
  * preload) the page script runs it at install, the earliest the engine allows.
  *
@@ -33,7 +35,7 @@ const g = globalThis;
 const mark = Symbol.for('browser-provider.listener-recorder');
 if (g[mark] || typeof EventTarget !== 'function' || typeof Element !== 'function') return;
 Object.defineProperty(g, mark, { value: true });
-const types = { click: true, mousedown: true, pointerdown: true, mouseup: true, pointerup: true, touchstart: true };
+const types = { click: true, mousedown: true, pointerdown: true, mouseup: true, pointerup: true, touchstart: true, dragstart: true, drop: true };
 const ElementCtor = Element;
 const EventCtor = Event;
 const WeakRefCtor = typeof WeakRef === 'function' ? WeakRef : undefined;
@@ -53,7 +55,7 @@ proto.addEventListener = function addEventListener(type, listener, options) {
   if (types[type] === true && listener) note(self);
   return add.call(self, type, listener, options);
 };
-for (const name of ['onclick', 'onmousedown', 'onpointerdown', 'ontouchstart']) {
+for (const name of ['onclick', 'onmousedown', 'onpointerdown', 'ontouchstart', 'ondragstart', 'ondrop']) {
   const d = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
   const set = d && d.set;
   if (!set) continue;

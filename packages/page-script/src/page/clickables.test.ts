@@ -108,6 +108,48 @@ describe('clickable elements (jsdom)', () => {
   });
 });
 
+describe('items a person drags or picks (jsdom)', () => {
+  test('draggable="true" and a grab or move cursor where it starts make an item; an inherited one does not', async () => {
+    const page = jsdomPage(`<div draggable="true">Card</div><div style="cursor:grab">Tile <span style="cursor:grab">inside</span></div>
+      <div style="cursor:move">Handle</div><div style="cursor:-webkit-grab">Old hand</div><div draggable="false">Fixed</div><img draggable="true" alt="Pic" src="x.png">`);
+    expect(outline(await snap(page))).toBe(['clickable "Card" *', 'clickable "Tile inside" *', 'clickable "Handle" *', 'clickable "Old hand" *', 'text: Fixed', 'img "Pic"'].join('\n'));
+  });
+
+  test('a list that listens for the press on itself (a sortable): each item gets a line; one holding a control folds into it', async () => {
+    const page = jsdomPage('<ul id="s"><li>Item 1</li><li>Item 2</li><li>Item 3 <button>Remove</button></li></ul><p>After</p>');
+    run(page, `document.getElementById('s').addEventListener('mousedown', () => {})`);
+    expect(outline(await snap(page))).toBe(['clickable "Item 1" *', 'clickable "Item 2" *', 'text: Item 3', 'button "Remove" *', 'text: After'].join('\n'));
+    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "Item 1" *', 'clickable "Item 2" *', 'button "Remove" *'].join('\n'));
+  });
+
+  test('a div grid that listens for pointerdown lists its tiles; a clickable whose children are inline parts of one label stays one line', async () => {
+    const page = jsdomPage(`<div id="g"><div style="float:left">1</div><div style="float:left">2</div><div style="float:left">3</div></div>
+      <div id="b"><span>Save</span> <span>all</span></div>`);
+    run(page, `document.getElementById('g').addEventListener('pointerdown', () => {}); document.getElementById('b').addEventListener('pointerdown', () => {});`);
+    expect(outline(await snap(page))).toBe(['clickable "1" *', 'clickable "2" *', 'clickable "3" *', 'clickable "Save all" *'].join('\n'));
+  });
+
+  test('a jQuery handler on the list itself (how jQuery UI sortable listens) makes items of its children', async () => {
+    const page = jsdomPage('<ul id="s"><li>Alpha</li><li>Bravo</li></ul>');
+    run(page, `document.getElementById('s')['jQuery37101'] = { events: { mousedown: [{ selector: undefined }] } };`);
+    expect(outline(await snap(page))).toBe(['clickable "Alpha" *', 'clickable "Bravo" *'].join('\n'));
+  });
+
+  test('dragstart and drop listeners count: an HTML5 source and its drop zone', async () => {
+    const page = jsdomPage('<div id="src">Card</div><div id="dst">Tray</div>');
+    run(page, `document.getElementById('src').addEventListener('dragstart', () => {}); document.getElementById('dst').ondrop = () => {};`);
+    expect(outline(await snap(page))).toBe(['clickable "Card" *', 'clickable "Tray" *'].join('\n'));
+  });
+
+  test('not items: children of a listening body, of mixed tags, a lone child, or too long to be a name', async () => {
+    const long = 'word '.repeat(30);
+    const page = jsdomPage(`<div>One</div><div>Two</div><div id="m"><h2>Head</h2> <div>Body text</div></div>
+      <ol id="o"><li>Only</li></ol><ul id="l"><li>${long}</li><li>Short</li></ul>`);
+    run(page, `for (const el of [document.body, document.getElementById('m'), document.getElementById('o'), document.getElementById('l')]) el.addEventListener('click', () => {});`);
+    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "Head Body text" *', 'clickable "Short" *'].join('\n'));
+  });
+});
+
 describe('handlers front-end libraries keep on the nodes (jsdom, set the way each library sets them)', () => {
   test('React props, Preact listeners and Vue invokers: click, mousedown, pointerdown and touchstart count', async () => {
     const page = jsdomPage('<div id="a">React</div><div id="b">Inert</div><div id="c">Preact</div><div id="d">Removed</div><div id="e">Vue</div><div id="f">Keys</div><div id="g">Touch</div>');

@@ -43,15 +43,46 @@ export function listenedElements(): Set<Element> {
   return found;
 }
 
+/** Cursors that say "press here": a pointer for a click, a hand or a cross of arrows for a drag. */
+const ACTION_CURSORS = new Set(['pointer', 'grab', '-webkit-grab', 'move']);
+
 /**
- * A clickable signal that needs no listener: an `onclick` attribute, `tabindex >= 0`, or a pointer
- * cursor its parent does not have (a cursor is inherited, so only where it starts counts).
+ * A clickable signal that needs no listener: an `onclick` attribute, `tabindex >= 0`, `draggable="true"`
+ * (an HTML5 drag source), or a pointer, grab or move cursor its parent does not have (a cursor is
+ * inherited, so only where it starts counts).
  */
 export function clickableByMarkup(el: Element, cursor: string, parentCursor: string): boolean {
-  if (cursor === 'pointer' && parentCursor !== 'pointer') return true;
+  if (cursor !== parentCursor && ACTION_CURSORS.has(cursor)) return true;
   if (el.hasAttribute('onclick')) return true;
+  if (el.getAttribute('draggable') === 'true') return true;
   const tabindex = el.getAttribute('tabindex');
   return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
+}
+
+/** Children of these are a page's regions, never the items of one widget. */
+const NOT_A_LIST = new Set(['html', 'body', 'head']);
+/** Children that are never items (they have no box). */
+const NO_BOX = new Set(['script', 'style', 'template', 'link', 'meta', 'noscript']);
+
+/**
+ * Whether a listened element's handler is for its children, the items of a list it manages: a
+ * sortable (jQuery UI's and SortableJS's listen for the press on the list, not on the items), a
+ * menu or a grid of tiles that delegates its clicks. The sign, whatever library made it: at least two
+ * element children, all of one tag. Which of them are items is the walk's to say (a block box each);
+ * a wrapper whose children are inline parts of one label stays one clickable.
+ */
+export function delegatesToItems(el: Element): boolean {
+  if (NOT_A_LIST.has(el.localName)) return false;
+  let tag = '';
+  let n = 0;
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const t = c.localName;
+    if (NO_BOX.has(t)) continue;
+    if (tag === '') tag = t;
+    else if (t !== tag) return false;
+    n++;
+  }
+  return n >= 2;
 }
 
 const MAX_NAME = 100;

@@ -22,7 +22,7 @@ import { formatOf } from './field-kinds';
 import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
 import { pack } from './pack';
-import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
+import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, delegatesToItems, listenedElements } from './clickables';
 import { clickableHint } from './icon-hint';
 import { walker, walkInPage } from './page-walker';
 
@@ -41,10 +41,12 @@ interface Flags {
   ariaDisabled: boolean;
   /** The parent's computed cursor: a pointer cursor marks a clickable only where it starts. */
   cursor: string;
+  /** The parent's handler is for its children (clickables.ts delegatesToItems): each block child is an item. */
+  items: boolean;
 }
 
 /** Flags at the root of a walk. */
-export const ROOT_FLAGS: Flags = { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false, cursor: 'auto' };
+export const ROOT_FLAGS: Flags = { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false, cursor: 'auto', items: false };
 
 class Walk {
   readonly nodes: RawNode[] = [];
@@ -188,10 +190,13 @@ class Walk {
     const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
     const enabled = !ariaDisabled && !nativelyDisabled(el);
     const editingHost = role === 'generic' && isEditingHost(el);
-    if (!flags.foldPassive && !editingHost && CLICKABLE_BASE_ROLES.has(role) && tag !== 'body' && tag !== 'html' && tag !== 'label' &&
-      (clickableByMarkup(el, style.cursor, flags.cursor) || this.listened.has(el))) {
-      this.clickable(el, style, block, enabled, ariaDisabled, out, flags);
-      return;
+    const listened = this.listened.has(el);
+    if (!flags.foldPassive && !editingHost && CLICKABLE_BASE_ROLES.has(role) && tag !== 'body' && tag !== 'html' && tag !== 'label') {
+      const own = listened || clickableByMarkup(el, style.cursor, flags.cursor);
+      if (own || (flags.items && block)) {
+        this.clickable(el, style, block, enabled, ariaDisabled, out, flags, !own, listened && delegatesToItems(el));
+        return;
+      }
     }
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
     if (editingHost) role = 'textbox';
@@ -211,7 +216,10 @@ class Walk {
       keep = name !== '' && (!this.interactive || CONTEXT_ROLES.has(role));
     } else keep = !this.interactive || CONTEXT_ROLES.has(role);
 
-    const childFlags: Flags = { suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled, cursor: style.cursor };
+    const childFlags: Flags = {
+      suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled, cursor: style.cursor,
+      items: listened && !flags.foldPassive && delegatesToItems(el),
+    };
     if (!keep) {
       this.children(el, out, childFlags);
       if (block) this.flush();
@@ -243,21 +251,26 @@ class Walk {
    * Otherwise it is one `clickable` line named by its text, its passive content dropped (the nodes
    * array only grew while walking it, so cutting it back removes exactly that subtree) — unless the
    * text is too long to be a name, when the content stays under it.
+   *
+   * An `item` (a child of a list whose handler is for its items, with no sign of its own) is the same
+   * line; one too long to name is a region of the page rather than an item, and folds. A clickable
+   * that `delegates` makes items of its own block children; when one of them took a line, it folds.
    */
-  private clickable(el: Element, style: CSSStyleDeclaration, block: boolean, enabled: boolean, ariaDisabled: boolean, out: number[], flags: Flags): void {
+  private clickable(el: Element, style: CSSStyleDeclaration, block: boolean, enabled: boolean, ariaDisabled: boolean, out: number[], flags: Flags, item: boolean, delegates: boolean): void {
     this.flush();
     const mark = this.nodes.length;
     const before = this.actionableCount;
     const kids: number[] = [];
-    this.children(el, kids, { suppressText: flags.suppressText, foldPassive: false, textVisible: true, ariaDisabled, cursor: style.cursor });
+    this.children(el, kids, { suppressText: flags.suppressText, foldPassive: false, textVisible: true, ariaDisabled, cursor: style.cursor, items: delegates });
     this.flush();
-    if (this.actionableCount > before || this.truncated) {
+    const holdsTarget = this.actionableCount > before || this.truncated;
+    const { name, long } = holdsTarget ? { name: '', long: false } : clickableName(el, flat);
+    if (holdsTarget || (item && long)) {
       for (const k of kids) out.push(k);
       if (block) this.flush();
       return;
     }
     const actionable = enabled && this.hasSize(el);
-    const { name, long } = clickableName(el, flat);
     if (!long) this.nodes.length = mark;
     const node: RawNode = { id: idFor(el), role: 'clickable', name, actionable, enabled, children: long ? kids : [] };
     if (name === '') {
@@ -298,7 +311,7 @@ class Walk {
     if (actionable) node.selector_hint = this.hints.hint(label);
     if (this.emit(node, out) === null) return true;
     // Other content of the label (a "terms" link in "I accept the terms") is still reachable.
-    this.children(label, node.children, { ...flags, suppressText: true, foldPassive: true, textVisible: true });
+    this.children(label, node.children, { ...flags, suppressText: true, foldPassive: true, textVisible: true, items: false });
     this.flush();
     return true;
   }
