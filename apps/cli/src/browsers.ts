@@ -1,5 +1,5 @@
 /** The one place where browser names meet core: each adapter's factory. */
-import { RecyclingBackend, type Backend, type RecyclePolicy } from '@browser-provider/core';
+import { withRecycling, type Backend, type RecyclePolicy } from '@browser-provider/core';
 import { BROWSERS, type BrowserName } from './browser-names';
 
 export { BROWSERS, type BrowserName };
@@ -9,6 +9,8 @@ export interface BackendOptions {
   attachUrl?: string | undefined;
   /** A Selenium Grid to take browsers from (else BROWSER_PROVIDER_GRID_URL); `capabilities` are merged over the engine's. */
   grid?: { url?: string | undefined; capabilities?: Record<string, unknown> | undefined } | undefined;
+  /** The memory backstop's limits (`--recycle-budget-mb`, `--recycle-sessions`); core's PROVIDER_DEFAULTS fill in the rest. */
+  recycle?: Pick<RecyclePolicy, 'budgetMb' | 'maxSessions'> | undefined;
 }
 
 /** Imports only the asked-for adapter: `serve --browser firefox` never loads the classic WebDriver stack. */
@@ -19,7 +21,7 @@ export async function createBackend(browser: BrowserName, opts: BackendOptions =
   const attachUrl = opts.attachUrl ?? process.env.BROWSER_PROVIDER_ATTACH_URL;
   // A browser the user started is theirs: never relaunched behind their back.
   if (attachUrl) return (await backendMaker(browser, attachUrl))();
-  return new RecyclingBackend(await backendMaker(browser), recyclePolicy());
+  return withRecycling(await backendMaker(browser), { ...opts.recycle, log: (m) => process.stderr.write(`browser-provider: ${m}\n`) });
 }
 
 async function backendMaker(browser: BrowserName, attachUrl?: string): Promise<() => Backend> {
@@ -38,22 +40,6 @@ async function backendMaker(browser: BrowserName, attachUrl?: string): Promise<(
       return () => createSafariBackend({});
     }
   }
-}
-
-/** Defaults well above what a browser here uses under churn (0.5–1 GB), so only a real leak trips them. */
-export const RECYCLE_DEFAULTS = { budgetMb: 3072, maxSessions: 2000 };
-
-/**
- * The memory backstop (RecyclingBackend): `BROWSER_PROVIDER_RECYCLE_BUDGET_MB` and
- * `BROWSER_PROVIDER_RECYCLE_SESSIONS` (set by `--recycle-budget-mb` / `--recycle-sessions`), else the defaults.
- */
-export function recyclePolicy(env: NodeJS.ProcessEnv = process.env): RecyclePolicy {
-  const num = (v: string | undefined, fallback: number) => (v !== undefined && Number(v) > 0 ? Number(v) : fallback);
-  return {
-    budgetMb: num(env.BROWSER_PROVIDER_RECYCLE_BUDGET_MB, RECYCLE_DEFAULTS.budgetMb),
-    maxSessions: Math.round(num(env.BROWSER_PROVIDER_RECYCLE_SESSIONS, RECYCLE_DEFAULTS.maxSessions)),
-    log: (m) => process.stderr.write(`browser-provider: ${m}\n`),
-  };
 }
 
 /** Other names users give the browsers (the engine's or the package's); `browser_preference` takes them too. */

@@ -56,12 +56,3 @@ export async function createGridBackend(browser: BrowserName, grid: GridOptions)
       return new GridClassicBackend((await import('@browser-provider/safari')).safariGridEngine(), options);
   }
 }
-
-/**
- * `serve --grid-url/--grid-capabilities` are the environment variables' spelling: setting them here
- * reaches every engine the server builds (one or several), as the variables would.
- */
-export function exportGridFlags(o: { gridUrl?: string; gridCapabilities?: Record<string, unknown> }): void {
-  if (o.gridUrl !== undefined) process.env[GRID_URL_ENV] = o.gridUrl;
-  if (o.gridCapabilities !== undefined) process.env[GRID_CAPABILITIES_ENV] = JSON.stringify(o.gridCapabilities);
-}

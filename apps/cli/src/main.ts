@@ -3,8 +3,8 @@ import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, parseBrowser, type BrowserName } from './browsers';
 import { gridFromEnv } from './grid';
 import { chooseEngines } from './engines';
-import { addMcpCommand } from './mcp-command';
-import { addServerFlags, GRID_CAPS_HELP, GRID_URL_HELP, gridCapsArg, gridUrlArg, positiveInt, serverOptions, type ServerFlags } from './server-flags';
+import { addMcpCommand, SAVE_SESSION_CAP_HELP, SAVE_SESSION_HELP, saveSessionOf, type SaveSessionFlags } from './mcp-command';
+import { addServerFlags, backendOptions, GRID_CAPS_HELP, GRID_URL_HELP, gridCapsArg, gridUrlArg, positiveInt, serverOptions, type ServerFlags } from './server-flags';
 
 const browserArg = (v: string): BrowserName => {
   try {
@@ -30,11 +30,16 @@ addServerFlags(
     uploadRoot: 'a directory upload.set_files may read files from by path (repeatable; none = paths refused)',
     profileRoot: 'where persistent profiles (session.ensure persist) live; default $BROWSER_PROVIDER_PROFILE_ROOT, else $XDG_DATA_HOME/browser-provider/profiles',
   },
-).action(async (o: ServerFlags) => {
-  const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
-  await runStdioServer(choice.backends, serverOptions(o, choice));
-  process.exit(0);
-});
+)
+  .option('--save-session <dir>', SAVE_SESSION_HELP)
+  .option('--save-session-cap-mb <n>', SAVE_SESSION_CAP_HELP, positiveInt)
+  .action(async (o: ServerFlags & SaveSessionFlags) => {
+    const save = await saveSessionOf(o).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
+    const choice = await chooseEngines(o.browser, backendOptions(o)).catch((e: unknown) => program.error((e as Error).message));
+    if (save !== undefined) await (await import('./serve-report')).serveWithReport(choice.backends, serverOptions(o, choice), save);
+    else await runStdioServer(choice.backends, serverOptions(o, choice));
+    process.exit(0);
+  });
 
 addMcpCommand(program);
 
@@ -80,6 +85,32 @@ program
     // Someone else's provider alone unless browsers were asked for too.
     const browser = providers.length > 0 && cmd.getOptionValueSource('browser') !== 'cli' ? [] : o.browser;
     process.exitCode = await certifyCommand({ ...o, browser, providers, grid: gridFromEnv(o.gridUrl, o.gridCapabilities) });
+  });
+
+program
+  .command('record')
+  .description('Record what you do in a browser window as a flow script (JSON Lines of protocol calls with stable targets); stop with Ctrl-C or by closing the window.')
+  .argument('<url>', 'the page to start on')
+  .option('--browser <name>', 'firefox | chrome | safari', browserArg, 'firefox' as BrowserName)
+  .option('--out <file>', 'write the flow here (default: stdout)')
+  .action(async (url: string, o: { browser: BrowserName; out?: string }) => {
+    const { recordCommand } = await import('./record/commands');
+    process.exitCode = await recordCommand({ browser: o.browser, url, out: o.out });
+  });
+
+program
+  .command('replay')
+  .description('Replay a recorded flow on each browser and print a per-step, per-engine matrix (exit 1 when a step fails); or export it as code.')
+  .argument('<script>', 'a flow script written by record (or browser_stop_recording)')
+  .option('--browser <name>', 'firefox | chrome | safari | all, or a comma-separated list', browsersArg, [...BROWSERS])
+  .option('--export <format>', 'print the flow as a playwright test or a webdriverio script instead of replaying it', (v: string) => {
+    if (v !== 'playwright' && v !== 'webdriverio') throw new InvalidArgumentError('expected playwright or webdriverio');
+    return v;
+  })
+  .option('--target-timeout-ms <n>', 'how long each step waits for its target to appear', positiveInt, 5_000)
+  .action(async (script: string, o: { browser: BrowserName[]; export?: 'playwright' | 'webdriverio'; targetTimeoutMs: number }) => {
+    const { replayCommand } = await import('./record/commands');
+    process.exitCode = await replayCommand({ script, browser: o.browser, export: o.export, targetTimeoutMs: o.targetTimeoutMs }).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
   });
 
 await program.parseAsync(process.argv);

@@ -2,9 +2,25 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { createProviderServer } from '@browser-provider/core';
 import { chooseEngines } from './engines';
-import { addServerFlags, serverOptions, type ServerFlags } from './server-flags';
+import { addServerFlags, backendOptions, serverOptions, type ServerFlags } from './server-flags';
 
-interface McpFlags extends ServerFlags {
+/** `--save-session <dir>` and its cap, on serve and mcp alike. */
+export interface SaveSessionFlags {
+  saveSession?: string;
+  saveSessionCapMb?: number;
+}
+export const SAVE_SESSION_HELP = 'write a session report of every call (JSON Lines and one HTML timeline with screenshots) in a new folder below <dir>; it must be yours and writable by no one else';
+export const SAVE_SESSION_CAP_HELP = 'the most a session report may hold, in MiB (default 50); what does not fit is left out, saying so';
+
+/** The checked --save-session folder and cap; undefined without the flag. The report module loads only with it. */
+export async function saveSessionOf(o: SaveSessionFlags): Promise<{ dir: string; capBytes?: number } | undefined> {
+  if (o.saveSession === undefined) return undefined;
+  const mcp = await import('@browser-provider/mcp');
+  const dir = await mcp.prepareRoot(resolve(o.saveSession), '--save-session', true);
+  return { dir, ...(o.saveSessionCapMb !== undefined ? { capBytes: o.saveSessionCapMb * 1024 * 1024 } : {}) };
+}
+
+interface McpFlags extends ServerFlags, SaveSessionFlags {
   http?: string;
   token?: string;
   httpIdleTimeout?: number;
@@ -46,6 +62,8 @@ export function addMcpCommand(program: Command): void {
     .option('--output-dir <dir>', 'the folder below which each MCP session writes, in a private folder of its own, the files its filename arguments name (default: a fresh private folder in the temp dir); it must be yours and writable by no one else')
     .option('--input-dir <dir>', 'a folder of files a person placed for the tools to read (browser_set_storage_state, browser_run_code filename); repeatable; read-only', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--output-quota-mb <n>', "how much one MCP session's files may hold (default 256)", mebibytes)
+    .option('--save-session <dir>', SAVE_SESSION_HELP)
+    .option('--save-session-cap-mb <n>', SAVE_SESSION_CAP_HELP, mebibytes)
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
     .option('--http-idle-timeout <seconds>', 'with --http: close an MCP session, and its browser session, after this long without a request (default 1800; 0 = never)', idleSeconds)
@@ -65,8 +83,9 @@ export function addMcpCommand(program: Command): void {
         ...o.inputDir.map((d) => mcp.prepareRoot(resolve(d), '--input-dir', false)),
       ]).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
       const [outputDir, ...inputDirs] = roots;
+      const saveSession = await saveSessionOf(o).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
       const log = (m: string) => process.stderr.write(`[browser-provider mcp] ${m}\n`);
-      const choice = await chooseEngines(o.browser, { attachUrl: o.attachUrl }).catch((e: unknown) => program.error((e as Error).message));
+      const choice = await chooseEngines(o.browser, backendOptions(o)).catch((e: unknown) => program.error((e as Error).message));
       const provider = createProviderServer(choice.backends, { ...serverOptions(o, choice), log });
       const options = {
         caps,
@@ -74,6 +93,7 @@ export function addMcpCommand(program: Command): void {
         inputDirs: inputDirs as string[],
         ...(outputDir !== undefined ? { outputDir } : {}),
         ...(o.outputQuotaMb !== undefined ? { outputQuotaBytes: o.outputQuotaMb * 1024 * 1024 } : {}),
+        ...(saveSession !== undefined ? { saveSession } : {}),
       };
       if (listen === undefined) {
         process.exit(await mcp.runMcpStdio(provider, options));

@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
-import type { ProviderServerOptions } from '@browser-provider/core';
-import { parseBrowserSpec, RECYCLE_DEFAULTS, type BrowserSpec } from './browsers';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { PROVIDER_DEFAULTS, type ProviderServerOptions } from '@browser-provider/core';
+import { parseBrowserSpec, type BackendOptions, type BrowserSpec } from './browsers';
 import { engineOptions, type EngineChoice } from './engines';
-import { exportGridFlags, parseGridCapabilities, parseGridUrl } from './grid';
+import { parseGridCapabilities, parseGridUrl } from './grid';
 
 /**
  * The flags every server command takes (`serve`, `mcp`), declared once so the two cannot drift: the
  * engines, the gates (off by default; `describe` says so), uploads, profiles, deadlines and the Grid.
+ * Flags reach the server as options (serverOptions, backendOptions); the defaults are core's
+ * (PROVIDER_DEFAULTS), so a library caller's createProvider gets the same ones.
  */
 
 /** A parse failure as commander's invalid-argument error (it prints the message and the usage). */
@@ -41,11 +43,11 @@ export interface ServerFlags {
   profileRoot?: string;
   maxSessions: number;
   maxTabs: number;
+  gridUrl?: string;
+  gridCapabilities?: Record<string, unknown>;
+  recycleBudgetMb?: number;
+  recycleSessions?: number;
 }
-
-/** Enough for a few agents at once; a client that needs more says so (docs/security.md). */
-export const DEFAULT_MAX_SESSIONS = 16;
-export const DEFAULT_MAX_TABS = 20;
 
 /** What a flag enables, in the words of the surface (protocol method names for serve, tool names for mcp). */
 export interface FlagWords {
@@ -66,19 +68,32 @@ export function addServerFlags(cmd: Command, words: FlagWords): Command {
     .option('--upload-root <dir>', words.uploadRoot, (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--timeout-ms <ms>', 'default deadline of a request', positiveInt)
     .option('--profile-root <dir>', words.profileRoot)
-    .option('--max-sessions <n>', `at most this many sessions open at once; one more is refused (default ${DEFAULT_MAX_SESSIONS})`, positiveInt, DEFAULT_MAX_SESSIONS)
-    .option('--max-tabs <n>', `at most this many tabs per session; one more is refused, a popup past it closed (default ${DEFAULT_MAX_TABS})`, positiveInt, DEFAULT_MAX_TABS)
+    .option('--max-sessions <n>', `at most this many sessions open at once; one more is refused (default ${PROVIDER_DEFAULTS.maxSessions})`, positiveInt, PROVIDER_DEFAULTS.maxSessions)
+    .option('--max-tabs <n>', `at most this many tabs per session; one more is refused, a popup past it closed (default ${PROVIDER_DEFAULTS.maxTabs})`, positiveInt, PROVIDER_DEFAULTS.maxTabs)
     .option('--grid-url <url>', GRID_URL_HELP, gridUrlArg)
     .option('--grid-capabilities <json>', GRID_CAPS_HELP, gridCapsArg)
-    .option('--recycle-budget-mb <mb>', `relaunch a browser (draining it first while sessions hold it) once its processes use more than this many MB; default ${RECYCLE_DEFAULTS.budgetMb}, or $BROWSER_PROVIDER_RECYCLE_BUDGET_MB`, positiveInt)
-    .option('--recycle-sessions <n>', `relaunch a browser the same way once it has served this many sessions; default ${RECYCLE_DEFAULTS.maxSessions}, or $BROWSER_PROVIDER_RECYCLE_SESSIONS`, positiveInt)
-    .hook('preAction', (c) => {
-      const o = c.opts<{ recycleBudgetMb?: number; recycleSessions?: number }>();
-      exportGridFlags(c.opts());
-      // Read where the backends are made (browsers.ts), like the Grid flags.
-      if (o.recycleBudgetMb !== undefined) process.env.BROWSER_PROVIDER_RECYCLE_BUDGET_MB = String(o.recycleBudgetMb);
-      if (o.recycleSessions !== undefined) process.env.BROWSER_PROVIDER_RECYCLE_SESSIONS = String(o.recycleSessions);
-    });
+    .addOption(
+      new Option('--recycle-budget-mb <mb>', `relaunch a browser (draining it first while sessions hold it) once its processes use more than this many MB; default ${PROVIDER_DEFAULTS.recycle.budgetMb}`)
+        .env('BROWSER_PROVIDER_RECYCLE_BUDGET_MB')
+        .argParser(positiveInt),
+    )
+    .addOption(
+      new Option('--recycle-sessions <n>', `relaunch a browser the same way once it has served this many sessions; default ${PROVIDER_DEFAULTS.recycle.maxSessions}`)
+        .env('BROWSER_PROVIDER_RECYCLE_SESSIONS')
+        .argParser(positiveInt),
+    );
+}
+
+/**
+ * How the engines are made, from the shared flags: passed to chooseEngines as options. The Grid and
+ * attach flags fall back to their environment variables where the backends are made (browsers.ts).
+ */
+export function backendOptions(o: ServerFlags): BackendOptions {
+  return {
+    attachUrl: o.attachUrl,
+    grid: { url: o.gridUrl, capabilities: o.gridCapabilities },
+    recycle: { budgetMb: o.recycleBudgetMb, maxSessions: o.recycleSessions },
+  };
 }
 
 /** The provider server's options from the shared flags. */
