@@ -8,6 +8,9 @@ import { outputRoot, SessionFiles } from './files';
 import { offeredTools, TOOLS, vocabularyFor } from './tools';
 import type { Cap } from './caps';
 import type { ToolAnswer, ToolDef } from './tool';
+import { Capturer } from './report/capture';
+import type { Answer } from './report/facts';
+import { Tracing, type SaveSession } from './report/tracing';
 
 /** What an MCP session needs of its provider: calls, and which methods it can call (for tools/list). */
 export type McpProvider = Pick<ProviderServer, 'call' | 'callable'>;
@@ -27,6 +30,8 @@ export interface McpOptions {
   outputQuotaBytes?: number;
   /** `browser_preference` of each MCP session's first provider session (`--browser` list → "auto"). */
   browserPreference?: string | undefined;
+  /** `--save-session`: each MCP session writes a session report in a folder of its own below this one. */
+  saveSession?: SaveSession | undefined;
   log?: (message: string) => void;
 }
 
@@ -60,6 +65,18 @@ function toResult(a: ToolAnswer, isError = false): CallToolResult {
   };
 }
 
+/** Ids of the report's own calls: unique in this process, as the link's are. */
+let reportCalls = 0;
+
+/** The tools that start and stop the report are not steps of it. */
+const REPORT_TOOLS = new Set(['browser_start_tracing', 'browser_stop_tracing']);
+
+/** A tool's answer as the model read it, for the session report. */
+function reportAnswer(r: CallToolResult): { text: string; ok: boolean; error?: string } {
+  const text = r.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}${'mimeType' in c ? ` ${String(c.mimeType)}` : ''}]`)).join('\n');
+  return { text, ok: r.isError !== true, ...(r.isError === true ? { error: text.split('\n')[0] ?? '' } : {}) };
+}
+
 const answerCutNote = (total: number) =>
   `Note: the answer was cut at ${LIMITS.answerChars} of its ${total} characters. Ask for less: browser_find for the lines you need, browser_snapshot with scope (one element) or mode "interactive", or a smaller limit for lists.`;
 
@@ -86,27 +103,48 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   const tools = offeredTools((method) => provider.callable(method), caps);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const vocab = vocabularyFor(tools);
-  const link = new ProviderLink(provider, { browserPreference: options.browserPreference });
+  // The link's calls pass the session report, which reads each one into the step that made it.
+  const observed: Pick<ProviderServer, 'call'> = {
+    call: async (req) => {
+      const env = await provider.call(req);
+      const r = req as { method: string; params: Record<string, unknown> };
+      tracing.observe(r.method, r.params, env as Answer);
+      return env;
+    },
+  };
+  const link = new ProviderLink(observed, { browserPreference: options.browserPreference });
+  // The report's own calls (screenshot, console, network) go round the observer: they belong to no step.
+  const capturer = new Capturer(async (method, params) => (await provider.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, session_id: (await link.session()).session_id } })) as Answer);
+  const tracing = new Tracing('mcp', capturer, options.saveSession, options.log);
   const files = new SessionFiles({ root: outputRoot(options.outputDir), inputDirs: options.inputDirs ?? [], ...(options.outputQuotaBytes !== undefined ? { quotaBytes: options.outputQuotaBytes } : {}) });
   const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? '(a private folder of this process in the temp dir)', inputDirs: options.inputDirs ?? [] };
-  const ctx = { link, vocab, config, files };
+  const ctx = { link, vocab, config, files, tracing };
   const server = new Server({ name: 'browser-provider', version: PROVIDER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(listed) }));
-  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
-    const name = req.params.name;
+  const answer = async (name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> => {
     const tool = byName.get(name);
     if (tool === undefined) return toResult(vocab.error(notOffered(name, caps)), true);
     try {
-      const args = parseParams(tool.input, req.params.arguments ?? {}, name);
-      return toResult(await tool.run(ctx, args));
+      return toResult(await tool.run(ctx, parseParams(tool.input, args ?? {}, name)));
     } catch (e) {
       if (e instanceof CallError) return toResult(vocab.error(e.error), true);
       if (e instanceof ProviderError) return toResult(vocab.error(e.toEnvelope(null).error), true);
       options.log?.(`tool ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return toResult(vocab.error({ code: 'internal_error', message: 'The tool failed unexpectedly; see the server log.', retryable: false, details: {} }), true);
     }
+  };
+  server.setRequestHandler(CallToolRequestSchema, (req): Promise<CallToolResult> => {
+    const { name, arguments: args } = req.params;
+    if (REPORT_TOOLS.has(name)) return answer(name, args);
+    return tracing.step(name, args ?? {}, () => answer(name, args), reportAnswer);
   });
+  // Both transports end a session with link.close: the report is finished first, while its session still answers.
+  const closeLink = link.close.bind(link);
+  link.close = async () => {
+    await tracing.stop().catch((e: unknown) => options.log?.(`session report: ${String(e)}`));
+    await closeLink();
+  };
   server.onclose = () => {
     void link.close();
   };

@@ -5,6 +5,7 @@ import type { ToolAnswer, Vocabulary } from './answer';
 import type { Cap } from './caps';
 import type { SessionFiles } from './files';
 import { CallError, type ProviderLink } from './link';
+import type { Tracing } from './report/tracing';
 
 export type { ToolAnswer } from './answer';
 
@@ -31,6 +32,8 @@ export interface ToolContext {
   config?: McpConfig;
   /** The MCP session's own files (its private folder, quota and input folders); absent in unit tests that write none. */
   files?: SessionFiles;
+  /** The session report (browser_start_tracing, --save-session); absent in unit tests. */
+  tracing?: Tracing;
 }
 
 /**

@@ -9,7 +9,7 @@ export const CONFIG_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_get_config',
     title: 'Server configuration',
-    description: 'How this server was started (tool groups, flags, output folder) and, per engine, the protocol methods it offers.',
+    description: 'How this server was started (tool groups, flags, output folder, whether a session report is being written and where) and, per engine, the protocol methods it offers.',
     method: 'provider.describe',
     cap: 'config',
     input: z.object({}),
@@ -19,7 +19,8 @@ export const CONFIG_TOOLS: ToolDef[] = [
       const engines = Object.entries(byFamily).map(([family, c]) => ({ family, methods: [...c.core_methods, ...c.optional_methods] }));
       const sessionDir = await ctx.files?.dir();
       const files = ctx.files === undefined ? {} : { sessionDir, outputQuotaBytes: ctx.files.quotaBytes, outputUsedBytes: ctx.files.used };
-      const config = { ...ctx.config, ...(sessionDir !== undefined ? { outputDir: dirname(sessionDir) } : {}), ...files, provider: { id: d.provider_id, version: d.provider_version }, engines };
+      const report = ctx.tracing === undefined ? {} : { sessionReport: ctx.tracing.status() };
+      const config = { ...ctx.config, ...report, ...(sessionDir !== undefined ? { outputDir: dirname(sessionDir) } : {}), ...files, provider: { id: d.provider_id, version: d.provider_version }, engines };
       return { text: JSON.stringify(config, null, 1), structured: config };
     },
   }),

@@ -1,0 +1,114 @@
+import type { Answer } from './facts';
+
+/** A protocol call in the step's session (the surface fills in session_id). */
+export type Caller = (method: string, params: Record<string, unknown>) => Promise<Answer>;
+
+export interface ConsoleError {
+  level: string;
+  text: string;
+}
+export interface FailedRequest {
+  method: string;
+  url: string;
+  status?: number;
+}
+
+export interface Capture {
+  image?: { bytes: Buffer; ext: 'jpg' | 'png'; width: number; height: number };
+  /** Why there is no screenshot of a step that touched a page. */
+  imageMissing?: string;
+  consoleErrors: ConsoleError[];
+  failedRequests: FailedRequest[];
+}
+
+/** JPEG thumbnails are about a tenth of a PNG's bytes; engines that capture PNG only get PNG. */
+const JPEG_QUALITY = 60;
+/** Recently seen console entries per page, to tell a step's new ones from older ones. */
+const SEEN_KEEP = 500;
+
+const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const unsupported = (a: Answer) => !a.ok && a.error.code === 'unsupported_method';
+
+/**
+ * What the report takes after a step: a screenshot of the page, and the console errors and failed
+ * requests the page recorded since the last step (the provider's own console.list / network.list
+ * records; an engine without them gets none, and stops being asked). Every call is issued before
+ * the first is awaited, so all of them queue in the session right behind the step, ahead of the
+ * client's next call: the screenshot shows the page as the step left it.
+ */
+export class Capturer {
+  #format: 'jpeg' | 'png' = 'jpeg';
+  #noConsole = false;
+  #noNetwork = false;
+  readonly #console = new Map<string, Set<string>>();
+  readonly #requests = new Map<string, Set<string>>();
+
+  constructor(readonly call: Caller) {}
+
+  capture(pageId: string, screenshot: boolean): Promise<Capture> {
+    const shot = screenshot ? this.#shot(pageId) : undefined;
+    const cons = this.#noConsole ? undefined : this.call('console.list', { page_id: pageId, limit: 200 });
+    const net = this.#noNetwork ? undefined : this.call('network.list', { page_id: pageId, limit: 500 });
+    return (async () => {
+      const [image, c, n] = await Promise.all([shot, cons, net]);
+      const out: Capture = { consoleErrors: c === undefined ? [] : this.#consoleErrors(pageId, c), failedRequests: n === undefined ? [] : this.#failed(pageId, n) };
+      if (image !== undefined) {
+        if ('bytes' in image) out.image = image;
+        else out.imageMissing = image.missing;
+      }
+      return out;
+    })();
+  }
+
+  async #shot(pageId: string): Promise<Capture['image'] | { missing: string }> {
+    const params = (f: 'jpeg' | 'png') => ({ page_id: pageId, ...(f === 'jpeg' ? { format: 'jpeg', quality: JPEG_QUALITY } : {}), timeout_ms: 10_000 });
+    let a = await this.call('page.screenshot', params(this.#format));
+    if (!a.ok && this.#format === 'jpeg') {
+      // An engine whose WebDriver captures PNG only (WebKit) refuses jpeg by name: PNG from then on, once PNG works.
+      a = await this.call('page.screenshot', params('png'));
+      if (a.ok) this.#format = 'png';
+    }
+    if (!a.ok) return { missing: `the screenshot failed: ${a.error.code}: ${a.error.message.slice(0, 200)}` };
+    const r = rec(a.result);
+    if (typeof r.image !== 'string') return { missing: 'the engine answered no inline image' };
+    const ext = String(r.media_type).includes('jpeg') ? 'jpg' : 'png';
+    return { bytes: Buffer.from(r.image, 'base64'), ext, width: Number(r.width) || 0, height: Number(r.height) || 0 };
+  }
+
+  #consoleErrors(pageId: string, a: Answer): ConsoleError[] {
+    if (unsupported(a)) this.#noConsole = true;
+    if (!a.ok) return [];
+    const seen = this.#console.get(pageId) ?? new Set<string>();
+    this.#console.set(pageId, seen);
+    const out: ConsoleError[] = [];
+    for (const e of (rec(a.result).entries as unknown[] | undefined) ?? []) {
+      const entry = rec(e);
+      const key = `${String(entry.timestamp)}|${String(entry.text)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (entry.level === 'error') out.push({ level: 'error', text: String(entry.text).slice(0, 2_000) });
+    }
+    for (const k of seen) if (seen.size > SEEN_KEEP) seen.delete(k);
+    return out;
+  }
+
+  #failed(pageId: string, a: Answer): FailedRequest[] {
+    if (unsupported(a)) this.#noNetwork = true;
+    if (!a.ok) return [];
+    const seen = this.#requests.get(pageId) ?? new Set<string>();
+    this.#requests.set(pageId, seen);
+    const out: FailedRequest[] = [];
+    for (const q of (rec(a.result).requests as unknown[] | undefined) ?? []) {
+      const r = rec(q);
+      const id = String(r.request_id);
+      // A request still running is looked at again next step.
+      const done = r.failed === true || typeof r.status === 'number';
+      if (seen.has(id) || !done) continue;
+      seen.add(id);
+      if (r.failed === true || (typeof r.status === 'number' && r.status >= 400)) {
+        out.push({ method: String(r.method), url: String(r.url).slice(0, 2_000), ...(typeof r.status === 'number' ? { status: r.status } : {}) });
+      }
+    }
+    return out;
+  }
+}
