@@ -1,0 +1,246 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FIXTURE, TASKS_FIXTURE, startFixtureServer, type FixtureServer } from '@browser-provider/conformance';
+import { FLOW_GLOBAL, flowToJsonl, parseFlow, type FlowStep } from '@browser-provider/page-script/flow';
+import { describeEngine } from '@browser-provider/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BROWSERS, type BrowserName } from '../browsers';
+import { recordPage } from './commands';
+import { openDriver, type Driver } from './driver';
+import { exportFlow } from './export';
+import { replayFlow } from './replay';
+
+/**
+ * Record a flow on Firefox with synthetic input standing in for the person (the provider's own click,
+ * type, press and select, which the page sees as a person's input), then replay the recorded script
+ * on every engine. The recording loop is the CLI's own (`recordPage`), polling while the actions run.
+ */
+
+interface Actor {
+  click(selector: string): Promise<void>;
+  type(selector: string, text: string): Promise<void>;
+  press(key: string, selector?: string): Promise<void>;
+  select(selector: string, value: string): Promise<void>;
+  /** After an action that navigates: waits for `path` and for the recorder in the new document. */
+  arrived(path: string): Promise<void>;
+}
+
+interface Flow {
+  name: string;
+  path: string;
+  act(a: Actor): Promise<void>;
+  /** The recorded methods, in order. */
+  methods: string[];
+  /** Text the page shows once the flow has run. */
+  done: string;
+}
+
+const { home, form } = FIXTURE;
+const t = TASKS_FIXTURE;
+
+const FLOWS: Flow[] = [
+  {
+    name: 'home: press a button, follow a link, type a name, Tab away',
+    path: home.path,
+    act: async (a) => {
+      await a.click('#press');
+      await a.click('a');
+      await a.arrived(form.path);
+      await a.type('#name', 'Ada');
+      await a.press('Tab');
+    },
+    methods: ['page.open', 'page.click', 'page.click', 'page.type', 'page.press'],
+    done: `${form.echoPrefix}Ada`,
+  },
+  {
+    name: 'login: username, password, sign in (navigates)',
+    path: t.login.path,
+    act: async (a) => {
+      await a.type('input[name=user]', t.login.user);
+      await a.type('input[name=password]', t.login.password);
+      await a.click('button');
+      await a.arrived(t.account.path);
+    },
+    methods: ['page.open', 'page.type', 'page.type', 'page.click'],
+    done: t.login.welcome,
+  },
+  {
+    name: 'search: type a query, Enter, open the third result',
+    path: t.search.path,
+    act: async (a) => {
+      await a.type('input[name=q]', t.search.query);
+      await a.press('Enter');
+      await a.click('#results li:nth-child(3) a');
+      await a.arrived(t.item.path);
+    },
+    methods: ['page.open', 'page.type', 'page.press', 'page.click'],
+    done: `Price: $`,
+  },
+  {
+    name: 'order: name, Tab to the country select, choose, gift wrap, place order',
+    path: t.order.path,
+    act: async (a) => {
+      await a.type('input[name=name]', 'Grace');
+      await a.press('Tab');
+      await a.select('select', 'jp');
+      await a.click('input[name=gift]');
+      await a.click('button');
+    },
+    methods: ['page.open', 'page.type', 'page.press', 'page.select', 'page.click', 'page.click'],
+    done: t.order.placed,
+  },
+  {
+    name: 'signup: three pages, a radio, an email, confirm',
+    path: t.signup.path,
+    act: async (a) => {
+      await a.click('input[value=Pro]');
+      await a.click('button');
+      await a.arrived('/tasks/signup-2.html');
+      await a.type('input[name=email]', t.signup.email);
+      await a.click('button');
+      await a.arrived('/tasks/signup-3.html');
+      await a.click('#ok');
+    },
+    methods: ['page.open', 'page.click', 'page.click', 'page.type', 'page.click', 'page.click'],
+    done: t.signup.done,
+  },
+];
+
+const KEY = JSON.stringify(FLOW_GLOBAL);
+const until = async (what: string, check: () => Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** Records `act` on `url` through the CLI's recording loop. */
+async function record(driver: Driver, url: string, act: (a: Actor) => Promise<void>): Promise<FlowStep[]> {
+  const pageId = String((await driver.call('page.open', { url })).page_id);
+  const evaluate = async (expression: string) => (await driver.call('page.eval', { page_id: pageId, expression })).value;
+  let stop!: () => void;
+  const recorded = recordPage(driver, pageId, new Promise<void>((r) => (stop = r)));
+  const installed = () => until('the recorder', async () => (await evaluate(`typeof globalThis[Symbol.for(${KEY})]`).catch(() => '')) === 'object');
+  await installed();
+  const a: Actor = {
+    click: async (selector) => void (await driver.call('page.click', { page_id: pageId, selector })),
+    type: async (selector, text) => void (await driver.call('page.type', { page_id: pageId, selector, text })),
+    press: async (key, selector) => void (await driver.call('page.press', { page_id: pageId, key, ...(selector ? { selector } : {}) })),
+    select: async (selector, value) => void (await driver.call('page.select', { page_id: pageId, selector, value })),
+    arrived: async (path) => {
+      const url = async () => ((await driver.call('tab.list')).tabs as Array<{ page_id: string; url: string }>).find((x) => x.page_id === pageId)?.url ?? '';
+      await until(path, async () => (await url()).includes(path));
+      await installed();
+    },
+  };
+  await act(a);
+  // Every event drained by the loop before it stops.
+  await until('the last events', async () => (await evaluate(`globalThis[Symbol.for(${KEY})].pending()`)) === 0);
+  stop();
+  return recorded;
+}
+
+let site: FixtureServer;
+let firefox: Driver | undefined;
+let flows: Promise<FlowStep[][]> | undefined;
+/** Every flow recorded once, on Firefox, shared by every engine's replay. */
+const recordedFlows = () =>
+  (flows ??= (async () => {
+    firefox ??= await openDriver('firefox', { allowEval: true });
+    const out: FlowStep[][] = [];
+    for (const f of FLOWS) out.push(await record(firefox, `${site.origin}${f.path}`, f.act));
+    return out;
+  })());
+
+beforeAll(async () => {
+  site = await startFixtureServer();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await site?.close();
+});
+
+describeEngine('firefox')('recording a flow on firefox', () => {
+  it('records each flow as protocol steps with stable targets, never refs', async () => {
+    const all = await recordedFlows();
+    for (const [i, f] of FLOWS.entries()) {
+      const steps = all[i]!;
+      expect(steps.map((s) => s.method), f.name).toEqual(f.methods);
+      expect(flowToJsonl(steps)).not.toMatch(/element_ref|"e\d+"/);
+      // Each line is a valid call as it stands, and reads back the same.
+      expect(parseFlow(flowToJsonl(steps))).toEqual(steps);
+      for (const s of steps.filter((x) => x.method !== 'page.open' && x.target)) expect(s.params.selector, f.name).toBe(s.target!.css);
+    }
+    const [homeFlow, login, , order] = all;
+    expect(homeFlow![1]!.target).toMatchObject({ role: 'button', name: home.button });
+    expect(homeFlow![2]!.target).toMatchObject({ role: 'link', name: home.link });
+    expect(homeFlow![3]).toMatchObject({ params: { text: 'Ada', replace: true }, target: { role: 'textbox', name: form.inputLabel, label: form.inputLabel } });
+    expect(login![2]).toMatchObject({ secret: true, params: { text: t.login.password } });
+    expect(order![3]).toMatchObject({ params: { values: ['jp'] }, target: { role: 'combobox', name: 'Country' } });
+    expect(order![4]!.target).toMatchObject({ role: 'checkbox', name: 'Gift wrap' });
+  });
+
+  it('exports the flow as a Playwright test and a WebdriverIO script by role and name', async () => {
+    const [homeFlow, login] = await recordedFlows();
+    const pw = exportFlow(homeFlow!, 'playwright');
+    expect(pw).toContain(`await page.getByRole("button", { name: ${JSON.stringify(home.button)}, exact: true }).click();`);
+    expect(pw).toContain(`.fill("Ada");`);
+    const wdio = exportFlow(login!, 'webdriverio');
+    expect(wdio).toContain(`await $("aria/Username").setValue(${JSON.stringify(t.login.user)});`);
+    expect(wdio).toContain('setValue(process.env.FLOW_SECRET');
+    expect(wdio).not.toContain(t.login.password);
+  });
+
+  it('stops at the step whose target is gone when the page changed under the flow, naming it', async () => {
+    let version = 1;
+    const server = createServer((_req, res) => {
+      const button = version === 1 ? '<button id="save" type="button">Save draft</button>' : '<button id="publish" type="button">Publish</button>';
+      res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(`<!doctype html><title>Editor</title><label>Title <input id="title"></label> ${button}`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      firefox ??= await openDriver('firefox', { allowEval: true });
+      const steps = await record(firefox, url, async (a) => {
+        await a.type('#title', 'Hello');
+        await a.click('#save');
+      });
+      expect(steps.map((s) => s.method)).toEqual(['page.open', 'page.type', 'page.click']);
+      expect((await replayFlow(firefox.call, steps)).ok).toBe(true);
+      version = 2;
+      const r = await replayFlow(firefox.call, steps, { targetTimeoutMs: 1_000 });
+      expect(r.ok).toBe(false);
+      expect(r.steps.map((s) => s.status)).toEqual(['pass', 'pass', 'fail']);
+      expect(r.failure).toMatchObject({ step: 3, method: 'page.click', target: { role: 'button', name: 'Save draft' } });
+      expect(r.failure!.message).toContain('button "Save draft"');
+      expect(r.failure!.snapshot_excerpt).toContain('Publish');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
+for (const browser of BROWSERS) {
+  describeEngine('firefox', browser)(`replaying flows recorded on firefox, on ${browser}`, () => {
+    let driver: Driver;
+    beforeAll(async () => {
+      await recordedFlows();
+      driver = browser === 'firefox' ? firefox! : await openDriver(browser as BrowserName);
+    });
+    afterAll(async () => {
+      if (browser !== 'firefox') await driver?.close();
+    });
+
+    for (const [i, f] of FLOWS.entries()) {
+      it(`replays every step: ${f.name}`, async () => {
+        const steps = (await recordedFlows())[i]!;
+        const r = await replayFlow(driver.call, steps);
+        expect(r.failure, JSON.stringify(r.failure)).toBeUndefined();
+        expect(r.steps.filter((s) => s.status === 'pass')).toHaveLength(steps.length);
+        await until(f.done, async () => String((await driver.call('page.snapshot', { page_id: r.page_id })).text).includes(f.done));
+      });
+    }
+  });
+}

@@ -1,0 +1,26 @@
+/** Shared by the in-page recorder and the host that drains it: names and the raw event shapes. */
+
+/** `Symbol.for` key of the installed recorder on the page's global. */
+export const FLOW_GLOBAL = 'browser-provider.flow-recorder';
+/** sessionStorage key that carries events across a same-origin navigation. */
+export const FLOW_STORAGE_KEY = '__bp_flow_pending';
+
+/**
+ * A stable description of an element, never a ref: its role and accessible name (as the snapshot
+ * computes them), the text of its label or its own text, and a CSS path as the last resort.
+ */
+export interface FlowTarget {
+  role: string;
+  name: string;
+  label?: string;
+  text?: string;
+  css: string;
+}
+
+export type RawFlowEvent =
+  | { kind: 'document'; url: string; at: number }
+  | { kind: 'click'; target: FlowTarget; at: number }
+  | { kind: 'input'; target: FlowTarget; value: string; secret?: boolean; at: number }
+  | { kind: 'select'; target: FlowTarget; values: string[]; labels: string[]; at: number }
+  | { kind: 'key'; key: string; target?: FlowTarget; at: number }
+  | { kind: 'drag'; target: FlowTarget; to: FlowTarget; at: number };
