@@ -1,9 +1,10 @@
 import type { MethodTraits, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
-import { PROTOCOL_VERSION, RequestId as RequestIdSchema, knownTraits } from '@browser-provider/protocol';
+import { PROTOCOL_VERSION, RequestId as RequestIdSchema } from '@browser-provider/protocol';
 import type { DispatchApi } from './core-methods';
 import { gateEnabled, gatedError } from './gates';
 import { DEFAULT_TIMEOUT_MS, DeadlineExceeded, deadline, raceSignal } from './deadline';
 import { assertEngineOffers } from './engine-check';
+import { ERRORS, raise, readyToSend } from './catalog';
 import { ProviderError, toProviderError } from './errors';
 import type { CallContext, MethodRow } from './call-context';
 import type { JobStep } from './jobs';
@@ -16,18 +17,10 @@ import { parseParams } from './validate';
 /** A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is `navigation_timeout`. */
 function timeoutError(method: string, traits: MethodTraits, timeoutMs: number): ProviderError {
   if (traits.navigates) {
-    return new ProviderError('navigation_timeout', `${method} did not finish within ${timeoutMs} ms.`, {
-      retryable: true,
-      detail: 'deadline',
-      details: { timeout_ms: timeoutMs },
-      repair: { method: 'page.wait', params: { navigation_complete: true, timeout_ms: timeoutMs }, hint: 'The page may still be loading; wait for it, then take a snapshot.' },
-    });
+    return raise(ERRORS.deadline, `${method} did not finish within ${timeoutMs} ms.`, { timeout_ms: timeoutMs }, { details: { timeout_ms: timeoutMs } });
   }
-  return new ProviderError('not_ready', `${method} did not finish within ${timeoutMs} ms; its outcome is unknown.`, {
-    retryable: true,
-    detail: 'outcome_unknown',
+  return raise(ERRORS.outcome_unknown, `${method} did not finish within ${timeoutMs} ms; its outcome is unknown.`, undefined, {
     details: { timeout_ms: timeoutMs, outcome: traits.mutating ? 'unknown' : 'not_done' },
-    repair: { method: 'page.snapshot', params: {}, hint: 'Check the page with a snapshot before repeating the action.' },
   });
 }
 
@@ -40,12 +33,7 @@ class Cancelled extends Error {
 
 function cancelledError(method: string, traits: MethodTraits, started: boolean): ProviderError {
   const outcome = !started ? 'not_done' : traits.mutating ? 'unknown' : 'not_done';
-  return new ProviderError('not_ready', `${method} was cancelled ${started ? 'while running' : 'before it started'}.`, {
-    retryable: true,
-    detail: 'cancelled',
-    details: { outcome },
-    ...(outcome === 'unknown' ? { repair: { method: 'page.snapshot', params: {}, hint: 'It may have acted already; check the page before repeating it.' } } : {}),
-  });
+  return raise(ERRORS.cancelled, `${method} was cancelled ${started ? 'while running' : 'before it started'}.`, undefined, { details: { outcome } });
 }
 
 /**
@@ -55,11 +43,7 @@ function cancelledError(method: string, traits: MethodTraits, started: boolean):
  */
 function sessionClosedError(method: string, traits: MethodTraits, started: boolean, closed: SessionClosed): ProviderError {
   const outcome = started && traits.mutating ? 'unknown' : 'not_done';
-  return new ProviderError('session_not_found', `${method} was stopped ${started ? 'while running' : 'before it started'}: its session closed (${closed.why}).`, {
-    detail: 'session_closed',
-    details: { outcome },
-    repair: { method: 'session.ensure', params: {}, hint: 'The session is closed; open a new one with session.ensure.' },
-  });
+  return raise(ERRORS.session_closed, `${method} was stopped ${started ? 'while running' : 'before it started'}: its session closed (${closed.why}).`, undefined, { details: { outcome } });
 }
 
 interface InFlight {
@@ -113,7 +97,7 @@ export class Dispatcher {
 
   /** Aborts every call in flight (their answers say the provider is shutting down). */
   abortAll(): void {
-    this.#shutdown.abort(new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' }));
+    this.#shutdown.abort(raise(ERRORS.shutting_down, 'The provider is shutting down.', undefined));
   }
 
   async handleLine(line: string): Promise<ResponseEnvelope> {
@@ -121,32 +105,31 @@ export class Dispatcher {
     try {
       message = JSON.parse(line);
     } catch {
-      return new ProviderError('invalid_request', 'The request is not valid JSON.', { detail: 'parse_error' }).toEnvelope(null);
+      return raise(ERRORS.parse_error, 'The request is not valid JSON.', undefined).toEnvelope(null);
     }
     return this.handle(message);
   }
 
   async handle(message: unknown): Promise<ResponseEnvelope> {
     if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-      return new ProviderError('invalid_request', 'A request must be a JSON object.', { detail: 'not_an_object' }).toEnvelope(null);
+      return raise(ERRORS.not_an_object, 'A request must be a JSON object.', undefined).toEnvelope(null);
     }
     const m = message as Record<string, unknown>;
     const idParse = RequestIdSchema.safeParse(m.id);
     const id = idParse.success ? idParse.data : null;
     let entry: InFlight | undefined;
     try {
-      if (!idParse.success) throw new ProviderError('invalid_request', 'id: expected a string or number', { detail: 'invalid_envelope', details: { field: 'id' } });
+      if (!idParse.success) throw raise(ERRORS.invalid_envelope, 'id: expected a string or number', undefined, { details: { field: 'id' } });
       if (m.protocol_version !== PROTOCOL_VERSION) {
-        throw new ProviderError('invalid_request', `protocol_version: expected "${PROTOCOL_VERSION}", got ${JSON.stringify(m.protocol_version) ?? 'nothing'}`, {
-          detail: 'unsupported_protocol_version',
+        throw raise(ERRORS.unsupported_protocol_version, `protocol_version: expected "${PROTOCOL_VERSION}", got ${JSON.stringify(m.protocol_version) ?? 'nothing'}`, undefined, {
           details: { field: 'protocol_version', supported: [PROTOCOL_VERSION] },
         });
       }
       if (typeof m.method !== 'string' || m.method.length === 0) {
-        throw new ProviderError('invalid_request', 'method: expected a non-empty string', { detail: 'invalid_envelope', details: { field: 'method' } });
+        throw raise(ERRORS.invalid_envelope, 'method: expected a non-empty string', undefined, { details: { field: 'method' } });
       }
       if (m.params !== undefined && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) {
-        throw new ProviderError('invalid_request', 'params: expected an object', { detail: 'invalid_envelope', details: { field: 'params' } });
+        throw raise(ERRORS.invalid_envelope, 'params: expected an object', undefined, { details: { field: 'params' } });
       }
       const params = (m.params ?? {}) as Record<string, unknown>;
       entry = { method: m.method, sessionId: typeof params.session_id === 'string' ? params.session_id : undefined, started: false, cancel: new AbortController() };
@@ -206,12 +189,7 @@ export class Dispatcher {
       link(session.signal);
       const job = session.jobs.active;
       if (!opts.fromJob && job?.state === 'running' && traits.mutating) {
-        throw new ProviderError('not_ready', `A background job is running in this session; ${method} would interfere with it.`, {
-          detail: 'job_active',
-          retryable: true,
-          details: { job_id: job.id },
-          repair: { method: 'jobs.get', params: { session_id: session.id, job_id: job.id }, hint: 'Wait for the job to finish (or cancel it with jobs.cancel), then retry.' },
-        });
+        throw raise(ERRORS.job_active, `A background job is running in this session; ${method} would interfere with it.`, { session_id: session.id, job_id: job.id }, { details: { job_id: job.id } });
       }
       return await raceSignal(
         session.queue.run(async () => {
@@ -224,15 +202,14 @@ export class Dispatcher {
         signal,
       );
     } catch (e) {
-      if (e instanceof ProviderError) {
-        completeRepair(e, params);
-        if (e.code === 'browser_not_running' && e.details.code !== 'shutting_down') this.provider.browserLost ??= { at: Date.now(), message: e.message };
-      }
+      if (e instanceof ProviderError && e.code === 'browser_not_running' && e.details.code !== 'shutting_down') this.provider.browserLost ??= { at: Date.now(), message: e.message };
       const reason: unknown = signal.aborted ? signal.reason : undefined;
-      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) throw timeoutError(method, traits, timeoutMs);
-      if (e instanceof Cancelled || reason instanceof Cancelled) throw cancelledError(method, traits, started);
-      if (reason instanceof SessionClosed) throw sessionClosedError(method, traits, started, reason);
-      throw e;
+      let err = e;
+      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) err = timeoutError(method, traits, timeoutMs);
+      else if (e instanceof Cancelled || reason instanceof Cancelled) err = cancelledError(method, traits, started);
+      else if (reason instanceof SessionClosed) err = sessionClosedError(method, traits, started, reason);
+      if (err instanceof ProviderError) readyToSend(err, params);
+      throw err;
     } finally {
       dispose();
     }
@@ -246,26 +223,6 @@ export class Dispatcher {
   }
 }
 
-/** Whether a repair naming `method` gets the caller's session_id (trait `needsSession`; an engine's methods take one). */
-function repairTakesSession(method: string): boolean {
-  return knownTraits(method)?.needsSession ?? true;
-}
-
-/**
- * Backends and core name a repair's method and hint; the call's own ids make it ready to send.
- * Only missing fields are filled: a repair that names another page keeps it.
- */
-function completeRepair(e: ProviderError, params: Record<string, unknown>): void {
-  const repair = e.details.repair;
-  if (repair === undefined || !repairTakesSession(repair.method)) return;
-  if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
-  if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
-}
-
 function unsupported(method: string): ProviderError {
-  return new ProviderError('unsupported_method', `This provider does not implement ${method}.`, {
-    detail: 'unknown_method',
-    details: { method },
-    repair: { method: 'provider.describe', params: {}, hint: 'See provider.describe for the methods this provider offers.' },
-  });
+  return raise(ERRORS.unknown_method, `This provider does not implement ${method}.`, undefined, { details: { method } });
 }

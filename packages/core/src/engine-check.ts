@@ -1,4 +1,4 @@
-import { ProviderError } from './errors';
+import { ERRORS, raise } from './catalog';
 import type { Provider } from './provider';
 import type { MethodRow } from './call-context';
 import type { Session } from './session';
@@ -17,12 +17,9 @@ export function assertEngineOffers(provider: Provider, row: MethodRow, session: 
   if (offers(engine)) return;
   const others = provider.engines.list.filter((b) => b !== engine && offers(b)).map((b) => b.info.family);
   const family = engine.info.family;
-  throw new ProviderError('unsupported_method', `${method} is not offered by ${family}, the engine of session ${session.id}${others.length > 0 ? `; ${others.join(', ')} offer${others.length === 1 ? 's' : ''} it` : ''}.`, {
-    detail: 'engine_lacks_method',
+  // The dispatcher routes only a method some engine offers, so `others` names at least one.
+  const other = others[0] ?? 'auto';
+  throw raise(ERRORS.engine_lacks_method, `${method} is not offered by ${family}, the engine of session ${session.id}${others.length > 0 ? `; ${others.join(', ')} offer${others.length === 1 ? 's' : ''} it` : ''}.`, { method, other }, {
     details: { method, browser_family: family, offered_by: others },
-    repair:
-      others[0] !== undefined
-        ? { method: 'session.ensure', params: { browser_preference: others[0] }, hint: `Open a session on ${others[0]} for ${method} (a new session: its own pages and cookies); capabilities_by_family in provider.describe says what each engine offers.` }
-        : { method: 'provider.describe', params: {}, hint: `capabilities_by_family in provider.describe says what each engine offers.` },
   });
 }

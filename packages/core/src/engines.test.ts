@@ -91,7 +91,7 @@ describe('one provider, several engines', () => {
     const e = err(await call('session.ensure', { browser_preference: 'gamma' }));
     expect(e.code).toBe('unsupported_target');
     expect(e.details).toMatchObject({ code: 'browser_family', requested: 'gamma', available: ['alpha', 'beta'] });
-    expect(e.details.repair?.method).toBe('provider.describe');
+    expect(e.details.repair).toMatchObject({ method: 'session.ensure', params: { browser_preference: 'alpha' } });
     expect(ok(await call('provider.status')).availability).toBe('ready');
     await closed(server);
   });

@@ -1,6 +1,6 @@
-import type { Repair } from '@browser-provider/protocol';
 import type { Gate } from './backend';
-import { ProviderError } from './errors';
+import { ERRORS, raise } from './catalog';
+import type { ProviderError } from './errors';
 import type { Provider } from './provider';
 
 export function gateEnabled(provider: Provider, gate: Gate): boolean {
@@ -21,13 +21,11 @@ export function gateInfo(provider: Provider, gate: Gate): { gated: true; enabled
 
 /**
  * The one refusal of a gated method, whichever flag gates it: `permission_denied` / `gated`, the
- * flag in `details.gate_flag`, and a repair (by default: read `provider.describe`, which says what is
- * enabled).
+ * flag in `details.gate_flag`, and a repair: read `provider.describe`, which says what is enabled, or
+ * (`read: 'snapshot'`, for page.eval) read the page another way.
  */
-export function gatedError(method: string, gate: Gate, repair?: Repair): ProviderError {
-  return new ProviderError('permission_denied', `${method} is disabled; start the server with --${gate} to enable it.`, {
-    detail: 'gated',
+export function gatedError(method: string, gate: Gate, read?: 'snapshot'): ProviderError {
+  return raise(ERRORS.gated, `${method} is disabled; start the server with --${gate} to enable it.`, { method, gate, ...(read !== undefined ? { read } : {}) }, {
     details: { method, gate_flag: `--${gate}` },
-    repair: repair ?? { method: 'provider.describe', params: {}, hint: `${method} needs the server flag --${gate}, which only the operator can set; provider.describe lists what is enabled.` },
   });
 }

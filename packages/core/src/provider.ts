@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import { Engines } from './engines';
+import { ERRORS, raise } from './catalog';
 import { ProviderError } from './errors';
 import { PROVIDER_DEFAULTS } from './limits';
 import { PageHandle } from './page';
@@ -202,11 +203,7 @@ export class Provider {
     const engine = this.engines.resolve(p.browser_preference);
     if (engine === undefined) {
       const available = this.engines.families();
-      throw new ProviderError('unsupported_target', `This provider drives ${available.join(', ')}, not ${p.browser_preference ?? ''}.`, {
-        detail: 'browser_family',
-        details: { requested: p.browser_preference, available },
-        repair: { method: 'provider.describe', params: {}, hint: `browser_families lists the engines here; ask for one of ${available.join(', ')}, or "auto" for the default (${this.backend.info.family}).` },
-      });
+      throw raise(ERRORS.browser_family, `This provider drives ${available.join(', ')}, not ${p.browser_preference ?? ''}.`, { available }, { details: { requested: p.browser_preference, available } });
     }
     const clientId = p.client_session_id;
     if (clientId !== undefined) {

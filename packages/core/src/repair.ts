@@ -1,54 +1,25 @@
-import { ProviderError } from './errors';
+import { ERRORS, raise } from './catalog';
 
 /**
- * Constructors for the errors core raises itself, each with the repair an agent should try.
- * Backends translate driver errors in their own modules; these are the browser-agnostic ones.
+ * The errors about sessions, pages and refs that core raises from several places, each a call of its
+ * catalog entry (./catalog) with the message for this case.
  */
 
 export const sessionNotFound = (sessionId: string, why?: string) =>
-  new ProviderError('session_not_found', `No open session ${JSON.stringify(sessionId)}${why ? ` (${why})` : ''}.`, {
-    detail: why ? 'session_closed' : 'unknown_session',
-    repair: { method: 'session.ensure', params: {}, hint: 'Create a session with session.ensure and use its session_id.' },
-  });
+  why !== undefined
+    ? raise(ERRORS.session_closed, `No open session ${JSON.stringify(sessionId)} (${why}).`, undefined)
+    : raise(ERRORS.unknown_session, `No open session ${JSON.stringify(sessionId)}.`, undefined);
 
 export const pageNotFound = (sessionId: string, pageId: string, why?: string) =>
-  new ProviderError('page_not_found', `No open page ${JSON.stringify(pageId)} in this session${why ? ` (${why})` : ''}.`, {
-    detail: why ? 'page_closed' : 'unknown_page',
-    repair: { method: 'tab.list', params: { session_id: sessionId }, hint: "List the session's pages and use one of their page_ids." },
-  });
+  raise(why !== undefined ? ERRORS.page_closed : ERRORS.unknown_page, `No open page ${JSON.stringify(pageId)} in this session${why !== undefined ? ` (${why})` : ''}.`, { session_id: sessionId });
 
-export const noPage = (sessionId: string) =>
-  new ProviderError('page_not_found', 'This session has no open page.', {
-    detail: 'no_page',
-    repair: { method: 'page.open', params: { session_id: sessionId, url: 'about:blank', new_page: true }, hint: 'Open a page first.' },
-  });
+export const noPage = (sessionId: string) => raise(ERRORS.no_page, 'This session has no open page.', { session_id: sessionId });
 
 export const staleRef = (sessionId: string, pageId: string, ref: string, why: string) =>
-  new ProviderError('element_not_found', `Element ${ref} is no longer on the page (${why}).`, {
-    detail: 'stale_ref',
-    retryable: false,
-    details: { element_ref: ref },
-    repair: {
-      method: 'page.snapshot',
-      params: { session_id: sessionId, page_id: pageId },
-      hint: 'Take a new snapshot and use a ref from it.',
-    },
-  });
+  raise(ERRORS.stale_ref, `Element ${ref} is no longer on the page (${why}).`, { session_id: sessionId, page_id: pageId }, { details: { element_ref: ref } });
 
 export const unknownRef = (sessionId: string, pageId: string, ref: string) =>
-  new ProviderError('element_not_found', `Element ref ${JSON.stringify(ref)} was not issued by this session for this page.`, {
-    detail: 'unknown_ref',
-    details: { element_ref: ref },
-    repair: {
-      method: 'page.snapshot',
-      params: { session_id: sessionId, page_id: pageId },
-      hint: 'Refs come from page.snapshot of the same page; take one and use a ref from it.',
-    },
-  });
+  raise(ERRORS.unknown_ref, `Element ref ${JSON.stringify(ref)} was not issued by this session for this page.`, { session_id: sessionId, page_id: pageId }, { details: { element_ref: ref } });
 
 export const revMismatch = (sessionId: string, pageId: string, asked: number, current: number) =>
-  new ProviderError('element_not_found', `The page was re-snapshotted since rev ${asked} (now rev ${current}).`, {
-    detail: 'rev_mismatch',
-    details: { rev: current },
-    repair: { method: 'page.snapshot', params: { session_id: sessionId, page_id: pageId }, hint: 'Take a new snapshot and act on its refs.' },
-  });
+  raise(ERRORS.rev_mismatch, `The page was re-snapshotted since rev ${asked} (now rev ${current}).`, { session_id: sessionId, page_id: pageId }, { details: { rev: current } });

@@ -6,3 +6,6 @@ export interface Ids {
 
 /** Stands for the paths the model must supply in a repair: no path can be guessed for it. */
 export const PATH_PLACEHOLDER = '<absolute path of the file>';
+
+/** Stands for the URL the model must choose in a repair: a page of the site whose storage it wants. */
+export const ORIGIN_PLACEHOLDER = '<an http(s) URL of the site>';

@@ -56,14 +56,18 @@ export const disabled = defineError({
   example: ids,
 });
 
-export const not_visible = defineError<Ref>({
+export const not_visible = defineError<Ref & { scoped?: true }>({
   code: 'element_not_actionable',
   detail: 'not_visible',
   retryable: true,
-  when: 'The element has no visible box (hidden, zero-sized, or clipped away). Some engines answer this, not obscured, for an element under an overlay; the repair is the same look at the page.',
+  when: 'The element has no visible box (hidden, zero-sized, or clipped away). Some engines answer this, not obscured, for an element under an overlay; an MCP model is told the same as for obscured. page.snapshot scoped to a hidden element is repaired by an unscoped snapshot.',
   repair: {
     method: 'page.scroll',
-    build: (a) => ({ params: { ...only(a), element_ref: a.element_ref, into_view: true }, hint: 'It is not visible; reveal it (open its menu, scroll, dismiss what covers it) and take a new snapshot.' }),
+    also: ['page.snapshot'],
+    build: (a) =>
+      a.scoped === true
+        ? { method: 'page.snapshot', params: only(a), hint: 'Take an unscoped snapshot, or page.wait until the element shows.' }
+        : { params: { ...only(a), element_ref: a.element_ref, into_view: true }, hint: 'It is not visible; reveal it (open its menu, scroll, dismiss what covers it) and take a new snapshot.' },
     // No tool scrolls an element into view; what the model does next is the same as for `obscured`.
     mcp: () => snapshotTool('It is not visible (hidden, or under another element); reveal it (open its menu, dismiss what covers it) and look again with a new snapshot.'),
   },
@@ -162,6 +166,19 @@ export const value_rejected = defineError<Ref & { format: string; hint: string }
     mcp: (e) => ({ calls: [{ tool: 'browser_type', args: { target: refOf(e), text: `<${String(e.details.format ?? 'value')}>` } }], hint: 'Type it again in the format the field takes (details.format; its snapshot line gives it).' }),
   },
   example: { ...ref, format: 'YYYY-MM-DD', hint: 'It takes a date as YYYY-MM-DD, e.g. 2025-03-01.' },
+});
+
+export const editor_unchanged = defineError<Ref>({
+  code: 'element_not_actionable',
+  detail: 'editor_unchanged',
+  retryable: false,
+  when: "page.type into an editor (a contenteditable, or a code editor's hidden input, typed through as a click on the editor's visible surface would): the keys went to its input and the editor's text did not change, so nothing was typed (no editor listens to that input, or it ignored the keys). details.value gives the text it shows.",
+  repair: {
+    method: 'page.snapshot',
+    build: (a) => ({ params: only(a), hint: `${a.element_ref} did not take the keys; take a new snapshot, click the editor's visible text, then type with page.press.` }),
+    mcp: () => snapshotTool("The editor did not take the keys; click its visible text, then press the keys one by one."),
+  },
+  example: ref,
 });
 
 export const out_of_viewport = defineError({

@@ -22,6 +22,10 @@ export interface ErrorEntry<A = void> {
 export interface RepairSpec<A> {
   /** The method the repair names; "(the method called)" where it repeats the refused call. */
   method: AnyMethodName | '(the method called)';
+  /** Other methods `build` may name where the raise site knows a closer repair (listed in the docs). */
+  also?: readonly AnyMethodName[];
+  /** Only some raises carry it (they say when); the dispatcher never adds it to one that does not. */
+  optional?: true;
   /** The repair's params and hint; the dispatcher adds the caller's session_id / page_id where missing. */
   build(a: A): { method?: AnyMethodName; params: Record<string, unknown>; hint: string };
   /**
@@ -36,6 +40,8 @@ export interface RepairSpec<A> {
 
 /** What an MCP repair is built from: the error's details and its protocol repair as sent. */
 export interface WireError {
+  /** The protocol repair's method (one of the entry's `method` and `also`). */
+  method: string;
   details: Record<string, unknown>;
   params: Record<string, unknown>;
 }
@@ -49,6 +55,8 @@ export interface McpRepair {
 export interface McpCall {
   tool: string;
   args?: Record<string, unknown>;
+  /** The hint when this call is the one named, if it differs from the repair's. */
+  hint?: string;
 }
 
 export interface RaiseOptions {

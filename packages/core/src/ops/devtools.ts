@@ -64,7 +64,6 @@ async function dropPayload(provider: Provider, p: ParamsOf<'page.drop'>): Promis
       throw new ProviderError('invalid_request', `files: more than ${MAX_DROP_BYTES} bytes in one drop`, {
         detail: 'payload_too_large',
         details: { field: 'files', limit_bytes: MAX_DROP_BYTES },
-        repair: { method: 'upload.set_files', params: {}, hint: 'Drop fewer or smaller files, or set them on a file input with upload.set_files.' },
       });
     }
     files.push(file);

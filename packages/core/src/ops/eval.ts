@@ -19,7 +19,7 @@ interface EvalReply {
  */
 export async function evaluate(provider: Provider, page: PageHandle, p: ParamsOf<'page.eval'>, signal: AbortSignal): Promise<ResultOf<'page.eval'>> {
   if (!gateEnabled(provider, 'allow-eval')) {
-    throw gatedError('page.eval', 'allow-eval', { method: 'page.snapshot', params: {}, hint: 'Read the page with page.snapshot instead, or ask the operator to enable --allow-eval.' });
+    throw gatedError('page.eval', 'allow-eval', 'snapshot');
   }
   if (page.backend.evaluate === undefined) throw new ProviderError('unsupported_method', 'This engine cannot evaluate scripts.', { detail: 'unknown_method' });
   const raw = await page.backend.evaluate(evalFunction(p.expression, p.await_promise ?? true), signal);

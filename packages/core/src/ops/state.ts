@@ -67,7 +67,6 @@ export async function writeStorage(page: PageHandle, p: ParamsOf<'storage.set'>,
     throw new ProviderError('unsupported_target', `This page (${r.origin}) cannot write its ${kind}Storage: ${r.message}`, {
       detail: 'storage_unavailable',
       details: { origin: r.origin },
-      repair: { method: 'page.open', params: {}, hint: 'Storage belongs to an http(s) origin: open a page of that origin first.' },
     });
   }
   return { origin: r.origin, entries: r.entries };

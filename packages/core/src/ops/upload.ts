@@ -46,7 +46,6 @@ export async function setFiles(provider: Provider, session: Session, page: PageH
       throw new ProviderError('invalid_request', `files: more than ${MAX_INLINE_BYTES} bytes inline`, {
         detail: 'payload_too_large',
         details: { field: 'files', limit_bytes: MAX_INLINE_BYTES },
-        repair: { method: 'upload.set_files', params: {}, hint: 'Send fewer or smaller files in one call, or a path under an --upload-root.' },
       });
     }
     return { name: safeFileName(f.name), data: b64 };

@@ -1,6 +1,7 @@
 import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, MEDIA_FEATURE_NAMES, MOUSE_ACTIONS, ScreenshotFormat, type MediaFeature, type MethodOptions, type MouseAction } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import type { ProviderError } from '../errors';
 
 /**
  * The method options engines differ on, read from one place: the backend's `clickButtons()` for
@@ -62,14 +63,8 @@ export function unsupportedOption(
   family?: string,
   offeredBy: readonly string[] = [],
 ): ProviderError {
-  const other = offeredBy[0];
-  return new ProviderError('unsupported_target', `${method} ${field} "${value}" is not offered by ${family ?? 'this engine'}: ${why}`, {
-    detail: 'unsupported_option',
+  return raise(ERRORS.unsupported_option, `${method} ${field} "${value}" is not offered by ${family ?? 'this engine'}: ${why}`, { method, field, other: offeredBy[0] }, {
     details: { method, field, value, ...(family !== undefined ? { browser_family: family } : {}), offered_by: [...offeredBy] },
-    repair:
-      other !== undefined
-        ? { method: 'session.ensure', params: { browser_preference: other }, hint: `Open a session on ${other} for this call (a new session: its own pages and cookies).` }
-        : { method: 'provider.describe', params: {}, hint: `capabilities.method_options["${method}"] lists what this engine takes for ${field}.` },
   });
 }
 

@@ -1,16 +1,14 @@
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import type { ProviderError } from '../errors';
 
 // Errors an engine throws itself, here so that every engine says them alike.
 
 /** What an engine throws when there is no entry to traverse to. */
 export function noHistoryEntry(delta: -1 | 1): ProviderError {
-  return new ProviderError('invalid_request', `There is no page to go ${delta < 0 ? 'back' : 'forward'} to.`, {
-    detail: 'no_history_entry',
-    repair: { method: 'page.snapshot', params: {}, hint: 'The page is where it was; take a snapshot to see it.' },
-  });
+  return raise(ERRORS.no_history_entry, `There is no page to go ${delta < 0 ? 'back' : 'forward'} to.`, {});
 }
 
 /** What a backend throws when the expression does not even parse (the engine reports a SyntaxError). */
 export function evalSyntaxError(message: string): ProviderError {
-  return new ProviderError('invalid_request', `The expression could not run: ${message}`, { detail: 'eval_exception' });
+  return raise(ERRORS.eval_exception, `The expression could not run: ${message}`, undefined);
 }
