@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { EventEnvelope, ResponseEnvelope, type RequestId } from '@browser-provider/protocol';
 import { deadline, request, toResult } from './envelope';
 import { CallAbortedError } from './errors';
+import { openSession } from './session';
 import type { CallOptions, LineObserver, SendLineOptions, StreamProvider, TypedProvider } from './types';
 
 export interface StdioStreams {
@@ -132,6 +133,7 @@ export function openChannel(streams: StdioStreams, options: StdioOptions, onInpu
     calls: {
       call: ((method: string, params?: unknown, callOptions?: CallOptions) => callUntyped(method, params, callOptions).then(toResult)) as TypedProvider['call'],
       callUntyped,
+      session: (params, callOptions) => openSession({ callUntyped }, params, callOptions),
       sendLine: (line: string, sendOptions?: SendLineOptions) => send(sendOptions?.id ?? null, methodOf(line), line, sendOptions),
       onEvent: (sink) => (sinks.add(sink), () => void sinks.delete(sink)),
     },

@@ -1,4 +1,30 @@
 import type { ChildProcess } from 'node:child_process';
+import type { ErrorCode, ErrorDetails, ErrorObject, WireRepair } from '@browser-provider/protocol';
+
+/**
+ * The provider answered `ok: false`: what a session-bound method throws (its `try` form returns the
+ * same answer as data instead). `code`, `retryable` and `details` are the envelope's; `repair`, when
+ * the provider gave one, names the call that recovers.
+ */
+export class CallError extends Error {
+  override readonly name = 'CallError';
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  readonly details: ErrorDetails;
+  constructor(
+    readonly method: string,
+    readonly error: ErrorObject,
+  ) {
+    super(`${method}: ${error.code}${error.details.code === undefined ? '' : ` (${error.details.code})`}: ${error.message}`);
+    this.code = error.code;
+    this.retryable = error.retryable;
+    this.details = error.details;
+  }
+
+  get repair(): WireRepair | undefined {
+    return this.error.details.repair;
+  }
+}
 
 /**
  * Why a call produced no envelope. An `ok:false` answer is not one of these: it is the provider's

@@ -1,2 +1,2 @@
 export * from './stdio';
-export { createProvider, type CreateProviderOptions } from './in-process';
+export { createProvider, type BackendFactory, type CreateProviderOptions } from './in-process';

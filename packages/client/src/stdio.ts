@@ -4,14 +4,14 @@
  */
 export { connectStdio, type StdioOptions, type StdioStreams } from './stream';
 export { SERVER_NODE_FLAGS, spawnProvider, type SpawnProviderOptions } from './spawn';
-export { CallAbortedError, CallTimeoutError, ClientClosedError, ProviderClosedError, ProviderExitedError } from './errors';
+export { CallAbortedError, CallError, CallTimeoutError, ClientClosedError, ProviderClosedError, ProviderExitedError } from './errors';
+export type { ErrorObject } from '@browser-provider/protocol';
+export type { CallParams, CallValue, ClientMethodName, ProviderPage, ProviderSession } from './method-types';
 export type {
   BrowserName,
   CallOptions,
   CallResult,
   LineObserver,
-  ParamsOf,
-  ProviderError,
   ProviderExit,
   SendLineOptions,
   SpawnedProvider,

@@ -1,36 +1,27 @@
-import type { z } from 'zod';
-import type { ErrorObject, EventEnvelope, METHODS, MethodName, RequestId, ResponseEnvelope, ResultOf } from '@browser-provider/protocol';
+import type { EventEnvelope, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
+import type { CallOptions, CallParams, CallResult, ClientMethodName, ProviderSession } from './method-types';
 
-/** What a caller may pass as `method`'s params: the schema's input (defaults optional), so a wrong key or type is a compile error. */
-export type ParamsOf<M extends MethodName> = z.input<(typeof METHODS)[M]['params']>;
-
-export type ProviderError = ErrorObject;
+export type { CallOptions, CallResult } from './method-types';
 
 export type BrowserName = 'firefox' | 'chrome' | 'safari';
-
-/** The protocol's envelope without its bookkeeping: `result` typed by the method table, or the error. */
-export type CallResult<M extends MethodName> =
-  | { ok: true; result: ResultOf<M>; warnings: string[] }
-  | { ok: false; error: ProviderError };
-
-export interface CallOptions {
-  /** Rejects the promise with a CallTimeoutError when the answer takes longer (the provider is not told). */
-  timeoutMs?: number;
-  /** Rejects the promise with a CallAbortedError when aborted (the provider is not told). */
-  signal?: AbortSignal;
-}
 
 /**
  * A provider, wherever it runs: in this process (createProvider), in a child process (spawnProvider)
  * or at the other end of any stream pair (connectStdio). The same envelope semantics everywhere.
  */
 export interface TypedProvider {
-  call<M extends MethodName>(method: M, ...params: {} extends ParamsOf<M> ? [params?: ParamsOf<M>, options?: CallOptions] : [params: ParamsOf<M>, options?: CallOptions]): Promise<CallResult<M>>;
+  call<M extends ClientMethodName>(method: M, ...params: {} extends CallParams<M> ? [params?: CallParams<M>, options?: CallOptions] : [params: CallParams<M>, options?: CallOptions]): Promise<CallResult<M>>;
   /**
    * Any method by name, params unchecked: a custom method (`firefox.*`, `jobs.*`, another provider's
    * own), or a deliberately wrong call. Resolves with the response envelope as the provider sent it.
    */
   callUntyped(method: string, params?: unknown, options?: CallOptions): Promise<ResponseEnvelope>;
+  /**
+   * session.ensure, answered with a session whose methods have its id bound (and pages from
+   * `session.open` with theirs): `(await provider.session()).open(url)` → `page.click('e4')`. Those
+   * methods throw CallError on `ok: false`; each has a `try` twin that returns the answer instead.
+   */
+  session(params?: CallParams<'session.ensure'>, options?: CallOptions): Promise<ProviderSession>;
   /** Receives the event envelopes of sessions that called events.subscribe; returns the unsubscribe. */
   onEvent(sink: (event: EventEnvelope) => void): () => void;
   /** Closes every session and stops every browser (and the child process, if any). Idempotent. */
