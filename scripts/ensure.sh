@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PNPM_VERSION=9.15.9
-APT_PACKAGES=(firefox-esr chromium chromium-driver webkit2gtk-driver xvfb openjdk-17-jre-headless)
+APT_PACKAGES=(firefox-esr chromium chromium-driver webkit2gtk-driver xvfb openjdk-17-jre-headless ffmpeg)
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 

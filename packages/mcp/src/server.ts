@@ -11,6 +11,7 @@ import type { ToolAnswer, ToolDef } from './tool';
 import { Capturer } from './report/capture';
 import type { Answer } from './report/facts';
 import { Tracing, type SaveSession } from './report/tracing';
+import { lendProvider } from './video/pages';
 
 /** What an MCP session needs of its provider: calls, and which methods it can call (for tools/list). */
 export type McpProvider = Pick<ProviderServer, 'call' | 'callable'>;
@@ -113,6 +114,7 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
     },
   };
   const link = new ProviderLink(observed, { browserPreference: options.browserPreference });
+  lendProvider(link, provider);
   // The report's own calls (screenshot, console, network) go round the observer: they belong to no step.
   const capturer = new Capturer(async (method, params) => (await provider.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, session_id: (await link.session()).session_id } })) as Answer);
   const tracing = new Tracing('mcp', capturer, options.saveSession, options.log);
