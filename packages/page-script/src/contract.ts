@@ -153,6 +153,15 @@ export interface DragReport {
 }
 
 /**
+ * An editor typed into by keys: a contenteditable host, or an editor's hidden input (`hidden`, see
+ * page/editor.ts). `before` is the editor's text before typing, to tell whether the typing took.
+ */
+export interface EditorFill {
+  before: string;
+  hidden: boolean;
+}
+
+/**
  * What `fill` did. `by: "value"`: a picker kind (date, time, colour, range…) was set through its value
  * and holds `value` now. `by: "keys"`: a text kind, for the caller to focus and type into (`hint`: the
  * format a number field takes, for the refusal when typed text does not stay; `exact`: an input whose
@@ -162,7 +171,7 @@ export interface DragReport {
  */
 export type FillResult =
   | { ok: true; by: 'value'; value: string }
-  | { ok: true; by: 'keys'; hint?: string; exact?: true }
+  | { ok: true; by: 'keys'; hint?: string; exact?: true; editor?: EditorFill }
   | { ok: false; code: NotActionableCode; message: string; cover?: string }
   | { ok: false; code: 'value_rejected'; message: string; format: string; hint: string; value: string };
 

@@ -126,8 +126,18 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
   if (filled.by === 'keys') {
     const focused = await call(page, target.frame, 'focus', [target.doc, target.id, replace], signal);
     if (!focused.ok) throw notActionable(session, page, target, focused);
+    // An editor keeps its own caret: the keys a person presses there put it at the end, or select
+    // everything for the typing to replace (the DOM selection set by focus is no editor's selection).
+    // Control is the editors' modifier on Linux and Windows; macOS editors take Meta instead.
+    if (filled.editor !== undefined) await pressKeys(page.backend, replace ? ['Control', 'a'] : ['Control', 'End'], signal);
     await typeText(page.backend, p.text, signal);
     value = await call(page, target.frame, 'value', [target.doc, target.id], signal);
+    // Typing that changed nothing the editor shows reached no editor: an error, never a success.
+    if (filled.editor !== undefined && value === filled.editor.before && p.text !== '' && !(replace && p.text === value)) {
+      throw raise(ERRORS.editor_unchanged, `The keys were typed into ${target.ref}${filled.editor.hidden ? ", an editor's hidden input," : ''} and the editor's text did not change: nothing was typed.`, { session_id: session.id, page_id: page.id, element_ref: target.ref }, {
+        details: { element_ref: target.ref, value: cap(value ?? '') },
+      });
+    }
     // A number field keeps no text that is not a number: it reads back empty (HTML value sanitization).
     if (filled.hint !== undefined && value === '' && p.text.trim() !== '') {
       throw valueRejected(session, page, target.ref, { message: `${JSON.stringify(p.text)} was typed, and the field kept no number`, format: 'number', hint: filled.hint, value });

@@ -9,6 +9,7 @@ import { clickPoint, hitTest } from './hit';
 import { P, untrusted } from './realm';
 import { fail, scrollIntoViewIfNeeded, STALE, staticChecks, waitUntilStable } from './checks';
 import { armDrag, disarmDrag } from './drag';
+import { editorSurface } from './editor';
 
 /**
  * The checks before an action, in order: attached, visible, enabled, kind-specific, stable, hit-test.
@@ -19,14 +20,18 @@ import { armDrag, disarmDrag } from './drag';
 export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gesture: GuardedGesture = ONE_CLICK): Promise<ActionCheck> {
   const el = resolve(doc, id);
   if (!el) return STALE;
-  const scrolled = scrollIntoViewIfNeeded(el);
-  const bad = staticChecks(el, kind);
+  // Typing into an editor's hidden input is checked as a click on the editor's visible surface
+  // (./editor.ts): the input itself paints nothing a hit test could land on.
+  const surface = kind === 'type' ? editorSurface(el) : null;
+  const subject = surface ?? el;
+  const scrolled = scrollIntoViewIfNeeded(subject);
+  const bad = staticChecks(el, kind) ?? (surface ? staticChecks(surface, 'click') : null);
   if (bad) return bad;
-  if (!(await waitUntilStable(el, scrolled))) {
+  if (!(await waitUntilStable(subject, scrolled))) {
     if (!el.isConnected) return STALE;
     return fail('unstable', 'The element kept moving (animating or re-laid out) for 500 ms.');
   }
-  const chosen = clickPoint(el);
+  const chosen = clickPoint(subject);
   if (!chosen) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
   if (!chosen.ok) return fail('obscured', `Another element would receive the click at every visible point of it: ${chosen.cover}.`, chosen.cover);
   if (kind === 'click') armGuard(el, gesture);

@@ -8,6 +8,7 @@ import type { Box } from './realm';
 import { editability, hasSize, isEnabled, styleVisible } from './style';
 import { P, untrusted } from './realm';
 import { composedContains } from './tree';
+import { editorSurface } from './editor';
 
 const STABLE_BUDGET_MS = 500;
 
@@ -54,11 +55,14 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
   return true;
 }
 
-/** The static checks shared by prepare and focus: visible, enabled, kind-specific. */
+/**
+ * The static checks shared by prepare, fill and focus: visible, enabled, kind-specific. To type, an
+ * editor's hidden input needs no box of its own: its visible surface is checked instead (./editor.ts).
+ */
 export function staticChecks(el: Element, kind: ActionKind): ActionCheck | null {
   const why = untrusted();
   if (why !== null) return fail('untrusted_realm', `Nothing was done: ${why}.`);
-  if (!styleVisible(el) || !hasSize(el)) {
+  if (!styleVisible(el) || (!hasSize(el) && (kind !== 'type' || editorSurface(el) === null))) {
     return fail('not_visible', 'The element is not visible (hidden by style, or it has no size).');
   }
   if (kind !== 'hover' && !isEnabled(el)) return fail('disabled', 'The element is disabled.');

@@ -13,6 +13,7 @@ import { resolve } from './registry';
 import { STALE, staticChecks } from './checks';
 import { formatHint, formatOf, NUMBER, PATTERNS, rangeBounds, setKindOf, type SetKind } from './field-kinds';
 import { P } from './realm';
+import { editorSurface, surfaceText } from './editor';
 
 type Rejected = Extract<FillResult, { code: 'value_rejected' }>;
 
@@ -88,5 +89,10 @@ export function fill(doc: unknown, id: unknown, text: unknown, replace: unknown)
     if (replace === true && text.trim() !== '' && !NUMBER.test(text.trim())) return rejected(el, 'number', text, 'is not a number', hint);
     return { ok: true, by: 'keys', hint, exact: true };
   }
-  return el.localName === 'input' && (el as HTMLInputElement).type !== 'password' ? { ok: true, by: 'keys', exact: true } : { ok: true, by: 'keys' };
+  if (el.localName === 'input') return (el as HTMLInputElement).type !== 'password' ? { ok: true, by: 'keys', exact: true } : { ok: true, by: 'keys' };
+  // An editor: what it shows before the keys, so that typing which changed nothing is not a success.
+  const surface = editorSurface(el);
+  if (surface !== null) return { ok: true, by: 'keys', editor: { before: surfaceText(surface), hidden: true } };
+  if (P.localName(el) !== 'textarea') return { ok: true, by: 'keys', editor: { before: (el as HTMLElement).innerText, hidden: false } };
+  return { ok: true, by: 'keys' };
 }

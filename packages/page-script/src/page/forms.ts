@@ -6,11 +6,13 @@ import { deepActiveElement, composedContains } from './tree';
 import { optionLabel } from './facts';
 import { flat } from './names';
 import { P } from './realm';
+import { editorSurface, surfaceText } from './editor';
 
 /**
  * Focuses an editable element; `replace` selects its content so typed keys overwrite it. With `keys`
  * (page.press) any focusable element will do — a slider handle, a tab, a menu takes arrow keys — and
- * only an input's caret moves (to the end): a key press must not select a widget's text.
+ * only an input's caret moves (to the end): a key press must not select a widget's text. An element
+ * that already has focus keeps its caret and selection for the keys.
  */
 export function focus(doc: unknown, id: unknown, replace: unknown, keys?: unknown): ActionCheck {
   const el = resolve(doc, id);
@@ -18,10 +20,20 @@ export function focus(doc: unknown, id: unknown, replace: unknown, keys?: unknow
   const bad = staticChecks(el, keys === true ? 'click' : 'type');
   if (bad) return bad;
   const html = el as HTMLElement;
-  if (!composedContains(el, deepActiveElement())) html.focus({ preventScroll: true });
+  // A key pressed on the element that has focus goes where its caret or selection is (Control+C copies
+  // what is selected): only an element that had to be focused gets its caret placed.
+  const hadFocus = composedContains(el, deepActiveElement());
+  if (!hadFocus) html.focus({ preventScroll: true });
   if (!composedContains(el, deepActiveElement())) {
     return { ok: false, code: 'not_editable', message: 'The element refused focus (a page script may have moved it elsewhere).' };
   }
+  if (keys !== true || !hadFocus) placeCaret(el, replace, keys);
+  const r = el.getBoundingClientRect();
+  return { ok: true, point: { x: r.left + r.width / 2, y: r.top + r.height / 2 } };
+}
+
+/** Puts the caret at the end (or selects everything, with `replace`) of an element just focused; see focus. */
+function placeCaret(el: Element, replace: unknown, keys: unknown): void {
   if (el.localName === 'input' || el.localName === 'textarea') {
     const field = el as HTMLInputElement;
     if (replace === true) field.select();
@@ -43,8 +55,6 @@ export function focus(doc: unknown, id: unknown, replace: unknown, keys?: unknow
       sel.addRange(range);
     }
   }
-  const r = el.getBoundingClientRect();
-  return { ok: true, point: { x: r.left + r.width / 2, y: r.top + r.height / 2 } };
 }
 
 /** The current value, for checking that typing took; passwords come back masked (length only). */
@@ -56,6 +66,9 @@ export function value(doc: unknown, id: unknown): string | null {
     const input = el as HTMLInputElement;
     return input.type === 'password' ? '•'.repeat(input.value.length) : input.value;
   }
+  // An editor's hidden input is emptied by its editor after each key: the editor's text is on its surface.
+  const surface = editorSurface(el);
+  if (surface !== null) return surfaceText(surface);
   if (tag === 'textarea' || tag === 'select') return (el as HTMLTextAreaElement).value;
   if ((el as HTMLElement).isContentEditable) return (el as HTMLElement).innerText;
   return null;

@@ -11,6 +11,7 @@ import type { FrameSnapshot, RawNode, SnapshotOptions } from '../contract';
 import { DOC, elementById, idFor } from './registry';
 import { P } from './realm';
 import { composedChildren, deepActiveElement } from './tree';
+import { editorSurface } from './editor';
 import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
 import {
   CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES, WRAPPER_ROLES,
@@ -200,7 +201,8 @@ class Walk {
     }
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
     if (editingHost) role = 'textbox';
-    const actionable = interactiveKind && enabled && this.hasSize(el);
+    // An editor's hidden input (a 0×0 textarea, page/editor.ts) is listed: typing reaches the editor through it.
+    const actionable = interactiveKind && enabled && (this.hasSize(el) || (role === 'textbox' && editorSurface(el) !== null));
     const generic = GENERIC_ROLES.has(role) || WRAPPER_ROLES.has(role);
     const ownTextIsAName = tag === 'label' ? labelNamesControl : suppressesOwnText(el);
 
