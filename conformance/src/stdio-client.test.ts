@@ -8,7 +8,7 @@ import {
   ProviderExitedError,
   connectStdio,
   spawnProvider,
-  type ParamsOf,
+  type CallParams,
   type SpawnProviderOptions,
   type SpawnedProvider,
   type TypedProvider,
@@ -169,7 +169,7 @@ export function typeChecks(p: TypedProvider): void {
   void p.call('page.teleport', {});
   // @ts-expect-error page.click takes no `target` key (exactly-one-of is checked at run time)
   void p.call('page.click', { session_id: 's', target: 'e1' });
-  const ok: ParamsOf<'page.click'> = { session_id: 's', element_ref: 'e1' };
+  const ok: CallParams<'page.click'> = { session_id: 's', element_ref: 'e1' };
   void p.call('page.click', ok).then((r) => (r.ok ? r.result.page_id.toUpperCase() : r.error.code));
   // The escape hatch takes any name; its result is unknown until checked.
   void p.callUntyped('firefox.whatever', { any: 'thing' }).then((r) => (r.ok ? (r.result as { x?: string }).x : r.error.code));
