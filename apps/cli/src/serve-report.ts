@@ -10,17 +10,20 @@ import { createProviderServer, LineSplitter, serveStdio, type Backend, type Prov
  * The report module is loaded only with the flag, so a plain `serve` never loads it.
  */
 export async function serveWithReport(backends: readonly Backend[], options: ProviderServerOptions, save: { dir: string; capBytes?: number | undefined }): Promise<void> {
-  const { SessionReport, Capturer, reportFolder } = await import('@browser-provider/mcp');
+  const { SessionReport, Capturer, directPages, reportFolder } = await import('@browser-provider/mcp');
   const { join } = await import('node:path');
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider] ${m}\n`));
   const server = createProviderServer(backends, { ...options, log });
   /** Which session each page belongs to, from the requests seen: the report's own calls need it. */
   const sessionOf = new Map<string, string>();
   let reportCalls = 0;
-  const capturer = new Capturer(async (method, params) => {
-    const session = sessionOf.get(String(params.page_id));
-    return (await server.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, ...(session !== undefined ? { session_id: session } : {}) } })) as never;
-  });
+  const capturer = new Capturer(
+    async (method, params) => {
+      const session = sessionOf.get(String(params.page_id));
+      return (await server.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, ...(session !== undefined ? { session_id: session } : {}) } })) as never;
+    },
+    directPages(server.provider, (pageId) => sessionOf.get(pageId)),
+  );
   const report = await SessionReport.open({ dir: join(save.dir, reportFolder('session')), surface: 'protocol', capturer, ...(save.capBytes !== undefined ? { capBytes: save.capBytes } : {}), log });
   log(`session report: ${report.dir}`);
   type Pending = { method: string; params: Record<string, unknown>; step: ReturnType<typeof report.begin> };

@@ -6,5 +6,5 @@ export type { ToolDef, ToolGate, ToolAnswer } from './tool';
 export { CAPS, parseCaps, type Cap } from './caps';
 export { prepareRoot, SessionFiles, DEFAULT_OUTPUT_QUOTA_BYTES } from './files';
 export { SessionReport, DEFAULT_REPORT_CAP_BYTES, type ReportTail, type StepEntry } from './report/report';
-export { Capturer } from './report/capture';
+export { Capturer, directPages } from './report/capture';
 export { reportFolder, type SaveSession } from './report/tracing';

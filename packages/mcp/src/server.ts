@@ -8,7 +8,7 @@ import { outputRoot, SessionFiles } from './files';
 import { offeredTools, TOOLS, vocabularyFor } from './tools';
 import type { Cap } from './caps';
 import type { ToolAnswer, ToolDef } from './tool';
-import { Capturer } from './report/capture';
+import { Capturer, directPages } from './report/capture';
 import type { Answer } from './report/facts';
 import { Tracing, type SaveSession } from './report/tracing';
 import { lendProvider } from './video/pages';
@@ -104,11 +104,13 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   const tools = offeredTools((method) => provider.callable(method), caps);
   const byName = new Map(tools.map((t) => [t.name, t]));
   const vocab = vocabularyFor(tools);
+  let sessionId: string | undefined;
   // The link's calls pass the session report, which reads each one into the step that made it.
   const observed: Pick<ProviderServer, 'call'> = {
     call: async (req) => {
       const env = await provider.call(req);
       const r = req as { method: string; params: Record<string, unknown> };
+      if (typeof r.params.session_id === 'string') sessionId = r.params.session_id;
       tracing.observe(r.method, r.params, env as Answer);
       return env;
     },
@@ -116,7 +118,11 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
   const link = new ProviderLink(observed, { browserPreference: options.browserPreference });
   lendProvider(link, provider);
   // The report's own calls (screenshot, console, network) go round the observer: they belong to no step.
-  const capturer = new Capturer(async (method, params) => (await provider.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, session_id: (await link.session()).session_id } })) as Answer);
+  const inProcess = 'provider' in provider ? (provider as ProviderServer).provider : undefined;
+  const capturer = new Capturer(
+    async (method, params) => (await provider.call({ protocol_version: '0.1', id: `report-${++reportCalls}`, method, params: { ...params, session_id: (await link.session()).session_id } })) as Answer,
+    inProcess === undefined ? undefined : directPages(inProcess, () => sessionId),
+  );
   const tracing = new Tracing('mcp', capturer, options.saveSession, options.log);
   const files = new SessionFiles({ root: outputRoot(options.outputDir), inputDirs: options.inputDirs ?? [], ...(options.outputQuotaBytes !== undefined ? { quotaBytes: options.outputQuotaBytes } : {}) });
   const config = { caps: options.caps ?? [], allowEval: provider.callable('page.eval'), browserPreference: options.browserPreference, outputDir: options.outputDir ?? '(a private folder of this process in the temp dir)', inputDirs: options.inputDirs ?? [] };

@@ -1,3 +1,4 @@
+import type { Provider } from '@browser-provider/core';
 import type { Answer } from './facts';
 
 /** A protocol call in the step's session (the surface fills in session_id). */
@@ -21,20 +22,38 @@ export interface Capture {
   failedRequests: FailedRequest[];
 }
 
+/**
+ * A page as the engine's backend holds it: what the report reads of it directly, beside the session
+ * queue rather than in it (see Capturer).
+ */
+export interface DirectPage {
+  screenshot(opts: { format?: 'jpeg'; quality?: number }, signal: AbortSignal): Promise<{ data: string; width: number; height: number }>;
+  consoleEntries?(): unknown[];
+  networkEntries?(): unknown[];
+}
+
 /** JPEG thumbnails are about a tenth of a PNG's bytes; engines that capture PNG only get PNG. */
 const JPEG_QUALITY = 60;
 /** Recently seen console entries per page, to tell a step's new ones from older ones. */
 const SEEN_KEEP = 500;
+const SHOT_TIMEOUT_MS = 10_000;
 
 const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
 const unsupported = (a: Answer) => !a.ok && a.error.code === 'unsupported_method';
+/** The image's own signature says what it is, whatever was asked for. */
+const extOf = (bytes: Buffer): 'jpg' | 'png' => (bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : 'png');
 
 /**
  * What the report takes after a step: a screenshot of the page, and the console errors and failed
- * requests the page recorded since the last step (the provider's own console.list / network.list
- * records; an engine without them gets none, and stops being asked). Every call is issued before
- * the first is awaited, so all of them queue in the session right behind the step, ahead of the
- * client's next call: the screenshot shows the page as the step left it.
+ * requests the page recorded since the last step (the provider's own console and network records;
+ * an engine without them gets none, and stops being asked).
+ *
+ * Where the surface hands it the page itself (`direct`), it asks the page beside the session queue,
+ * as the answer goes back: a screenshot in the queue would hold the client's next call for as long as
+ * the capture takes (on a busy machine longer than a click), and a scripted run would pay that on
+ * every step. The screenshot command reaches the browser before the next call's first command, so it
+ * shows the page as the step left it. Without `direct` it queues protocol calls in the session, all
+ * issued before the first is awaited, so they run right behind the step.
  */
 export class Capturer {
   #format: 'jpeg' | 'png' = 'jpeg';
@@ -43,9 +62,14 @@ export class Capturer {
   readonly #console = new Map<string, Set<string>>();
   readonly #requests = new Map<string, Set<string>>();
 
-  constructor(readonly call: Caller) {}
+  constructor(
+    readonly call: Caller,
+    readonly direct?: (pageId: string) => DirectPage | undefined,
+  ) {}
 
   capture(pageId: string, screenshot: boolean): Promise<Capture> {
+    const page = this.direct?.(pageId);
+    if (page !== undefined) return this.#captureDirect(pageId, page, screenshot);
     const shot = screenshot ? this.#shot(pageId) : undefined;
     const cons = this.#noConsole ? undefined : this.call('console.list', { page_id: pageId, limit: 200 });
     const net = this.#noNetwork ? undefined : this.call('network.list', { page_id: pageId, limit: 500 });
@@ -60,8 +84,42 @@ export class Capturer {
     })();
   }
 
+  async #captureDirect(pageId: string, page: DirectPage, screenshot: boolean): Promise<Capture> {
+    const shot = screenshot ? this.#shotDirect(page) : undefined;
+    const listed = (entries: unknown[] | undefined, key: string): Answer => (entries === undefined ? { ok: false, error: { code: 'unsupported_method', message: '' } } : { ok: true, result: { [key]: entries } });
+    const out: Capture = {
+      consoleErrors: this.#consoleErrors(pageId, listed(page.consoleEntries?.(), 'entries')),
+      failedRequests: this.#failed(pageId, listed(page.networkEntries?.(), 'requests')),
+    };
+    const image = await shot;
+    if (image !== undefined) {
+      if ('bytes' in image) out.image = image;
+      else out.imageMissing = image.missing;
+    }
+    return out;
+  }
+
+  async #shotDirect(page: DirectPage): Promise<Capture['image'] | { missing: string }> {
+    const take = (f: 'jpeg' | 'png') => page.screenshot(f === 'jpeg' ? { format: 'jpeg', quality: JPEG_QUALITY } : {}, AbortSignal.timeout(SHOT_TIMEOUT_MS));
+    try {
+      let s;
+      try {
+        s = await take(this.#format);
+      } catch (e) {
+        if (this.#format === 'png') throw e;
+        // An engine that captures PNG only (WebKit's WebDriver) fails a JPEG: PNG from then on, once PNG works.
+        s = await take('png');
+        this.#format = 'png';
+      }
+      const bytes = Buffer.from(s.data, 'base64');
+      return { bytes, ext: extOf(bytes), width: s.width, height: s.height };
+    } catch (e) {
+      return { missing: `the screenshot failed: ${String(e).slice(0, 200)}` };
+    }
+  }
+
   async #shot(pageId: string): Promise<Capture['image'] | { missing: string }> {
-    const params = (f: 'jpeg' | 'png') => ({ page_id: pageId, ...(f === 'jpeg' ? { format: 'jpeg', quality: JPEG_QUALITY } : {}), timeout_ms: 10_000 });
+    const params = (f: 'jpeg' | 'png') => ({ page_id: pageId, ...(f === 'jpeg' ? { format: 'jpeg', quality: JPEG_QUALITY } : {}), timeout_ms: SHOT_TIMEOUT_MS });
     let a = await this.call('page.screenshot', params(this.#format));
     if (!a.ok && this.#format === 'jpeg') {
       // An engine whose WebDriver captures PNG only (WebKit) refuses jpeg by name: PNG from then on, once PNG works.
@@ -71,8 +129,8 @@ export class Capturer {
     if (!a.ok) return { missing: `the screenshot failed: ${a.error.code}: ${a.error.message.slice(0, 200)}` };
     const r = rec(a.result);
     if (typeof r.image !== 'string') return { missing: 'the engine answered no inline image' };
-    const ext = String(r.media_type).includes('jpeg') ? 'jpg' : 'png';
-    return { bytes: Buffer.from(r.image, 'base64'), ext, width: Number(r.width) || 0, height: Number(r.height) || 0 };
+    const bytes = Buffer.from(r.image, 'base64');
+    return { bytes, ext: extOf(bytes), width: Number(r.width) || 0, height: Number(r.height) || 0 };
   }
 
   #consoleErrors(pageId: string, a: Answer): ConsoleError[] {
@@ -111,4 +169,13 @@ export class Capturer {
     }
     return out;
   }
+}
+
+/** The pages a provider in this process holds, by session and page id, for `Capturer`'s direct reads. */
+export function directPages(provider: Pick<Provider, 'sessions'>, sessionOf: (pageId: string) => string | undefined): (pageId: string) => DirectPage | undefined {
+  return (pageId) => {
+    const session = sessionOf(pageId);
+    const page = session === undefined ? undefined : provider.sessions.get(session)?.pages.get(pageId);
+    return page === undefined || page.closedReason !== undefined ? undefined : page.backend;
+  };
 }
