@@ -11,6 +11,8 @@ export interface BackendOptions {
   grid?: { url?: string | undefined; capabilities?: Record<string, unknown> | undefined } | undefined;
   /** The memory backstop's limits (`--recycle-budget-mb`, `--recycle-sessions`); core's PROVIDER_DEFAULTS fill in the rest. */
   recycle?: Pick<RecyclePolicy, 'budgetMb' | 'maxSessions'> | undefined;
+  /** Show the browser window (`record`, where a display exists); WebKit shows it whenever DISPLAY is set. */
+  headed?: boolean | undefined;
 }
 
 /** Imports only the asked-for adapter: `serve --browser firefox` never loads the classic WebDriver stack. */
@@ -21,11 +23,11 @@ export async function createBackend(browser: BrowserName, opts: BackendOptions =
   const attachUrl = opts.attachUrl ?? process.env.BROWSER_PROVIDER_ATTACH_URL;
   // A browser the user started is theirs: never relaunched behind their back.
   if (attachUrl) return (await backendMaker(browser, attachUrl))();
-  return withRecycling(await backendMaker(browser), { ...opts.recycle, log: (m) => process.stderr.write(`browser-provider: ${m}\n`) });
+  return withRecycling(await backendMaker(browser, undefined, opts.headed === true), { ...opts.recycle, log: (m) => process.stderr.write(`browser-provider: ${m}\n`) });
 }
 
-async function backendMaker(browser: BrowserName, attachUrl?: string): Promise<() => Backend> {
-  const a = attachUrl ? { attachUrl } : {};
+async function backendMaker(browser: BrowserName, attachUrl?: string, headed = false): Promise<() => Backend> {
+  const a = { ...(attachUrl ? { attachUrl } : {}), ...(headed ? { headed } : {}) };
   switch (browser) {
     case 'firefox': {
       const { createFirefoxBackend } = await import('@browser-provider/firefox');

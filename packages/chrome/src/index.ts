@@ -18,6 +18,8 @@ export interface ChromeBackendOptions {
   attachUrl?: string;
   /** Extra Chrome flags. */
   args?: string[];
+  /** Show the window (a display is needed): `browser-provider record` lets a person act in it. */
+  headed?: boolean;
   /** Override of the page script source (tests). */
   pageScript?: () => string;
   /** Take each session's Chrome from here (a Selenium Grid) instead of launching one. */
@@ -38,7 +40,7 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
       browserLabel: 'Chrome',
       engine: { name: 'Blink', automation: 'WebDriver BiDi' },
     },
-    launch: (signal, profileDir) => launchChrome({ driverPath: options.driverPath, executablePath: options.executablePath, args: options.args ?? [], profileDir }, signal),
+    launch: (signal, profileDir) => launchChrome({ driverPath: options.driverPath, executablePath: options.executablePath, args: options.args ?? [], profileDir, ...(options.headed ? { headed: true } : {}) }, signal),
     ...(attachUrl ? { attachUrl } : {}),
     attachCapabilities: () => ({ alwaysMatch: { browserName: 'chrome' } }),
     attachSteps: () => [

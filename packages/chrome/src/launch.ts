@@ -60,6 +60,8 @@ export interface ChromeLaunchOptions {
   args: string[];
   /** A persistent user-data-dir (kept); else a temporary one removed with the process. */
   profileDir?: string | undefined;
+  /** Without --headless=new: the window shows (a display is needed). */
+  headed?: boolean;
 }
 
 /**
@@ -92,7 +94,7 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
     capabilities: {
       alwaysMatch: {
         browserName: 'chrome',
-        'goog:chromeOptions': { binary: chrome, args: [...CHROME_ARGS, ...o.args, `--user-data-dir=${userDataDir}`] },
+        'goog:chromeOptions': { binary: chrome, args: [...CHROME_ARGS.filter((a) => !(o.headed === true && a === '--headless=new')), ...o.args, `--user-data-dir=${userDataDir}`] },
       },
     },
     process: proc,

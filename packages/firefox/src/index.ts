@@ -17,6 +17,8 @@ export interface FirefoxBackendOptions {
   attachUrl?: string;
   /** Extra command-line arguments. */
   args?: string[];
+  /** Show the window (a display is needed): `browser-provider record` lets a person act in it. */
+  headed?: boolean;
   /** Override of the page script source (tests). */
   pageScript?: () => string;
   /** Take each session's Firefox from here (a Selenium Grid) instead of launching one. */
@@ -37,7 +39,7 @@ function firefoxAdapter(options: FirefoxBackendOptions): BidiAdapter {
       browserLabel: 'Firefox',
       engine: { name: 'Gecko', automation: 'WebDriver BiDi' },
     },
-    launch: (signal, profileDir) => launchFirefox(options.executablePath, options.args ?? [], signal, profileDir),
+    launch: (signal, profileDir) => launchFirefox(options.executablePath, options.args ?? [], signal, profileDir, options.headed),
     ...(attachUrl ? { attachUrl } : {}),
     attachCapabilities: () => ({}),
     attachSteps: () => [

@@ -32,7 +32,7 @@ export const INSTALL_STEPS = ['sudo apt-get install firefox-esr', 'or set FIREFO
  * Starts Firefox with its built-in Remote Agent (no geckodriver): a fresh profile (or the persistent
  * `profileDir`, kept) with our prefs, `--remote-debugging-port=0`, and the BiDi URL read from stderr.
  */
-export async function launchFirefox(executablePath: string | undefined, extraArgs: string[], signal: AbortSignal, profileDir?: string): Promise<LaunchedBrowser> {
+export async function launchFirefox(executablePath: string | undefined, extraArgs: string[], signal: AbortSignal, profileDir?: string, headed = false): Promise<LaunchedBrowser> {
   const bin = findExecutable({ ...FIREFOX_SEARCH, explicit: executablePath });
   if (!bin) throw new ProviderError('setup_required', 'Firefox was not found.', { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'bp-firefox-'));
@@ -40,7 +40,7 @@ export async function launchFirefox(executablePath: string | undefined, extraArg
   if (profileDir !== undefined) await recoverProfile(profileDir, [FIREFOX_LOCK]);
   // Rewritten at every launch, so a kept profile follows our current prefs.
   writeFileSync(join(profile, 'user.js'), userJs());
-  const proc = spawnOwned(bin, ['--headless', '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {
+  const proc = spawnOwned(bin, [...(headed ? [] : ['--headless']), '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {
     cleanupDirs: profileDir === undefined ? [profile] : [],
     // Keeps Firefox from reusing a running instance and from crash-reporter dialogs.
     env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1', MOZ_NO_REMOTE: '1' },

@@ -11,6 +11,7 @@ import { TESTING_TOOLS } from './tools-testing';
 import { VISION_TOOLS } from './tools-vision';
 import { TRACING_TOOLS } from './tools-tracing';
 import { VIDEO_TOOLS } from './tools-video';
+import { RECORDING_TOOLS } from './tools-recording';
 import type { Cap } from './caps';
 import type { ToolDef } from './tool';
 
@@ -18,7 +19,7 @@ import type { ToolDef } from './tool';
  * The tool table: every tool, the protocol method it maps to, its schema and annotations. The server's
  * tools/list, the repair wording and the README's tool list (scripts/tools-doc.ts) all read it.
  */
-export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...DRAG_TOOLS, ...SESSION_TOOLS, ...STORAGE_TOOLS, ...NETWORK_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS, ...DEVTOOLS_TOOLS, ...VISION_TOOLS, ...TRACING_TOOLS, ...VIDEO_TOOLS];
+export const TOOLS: readonly ToolDef[] = [...PAGE_TOOLS, ...ACT_TOOLS, ...DRAG_TOOLS, ...SESSION_TOOLS, ...STORAGE_TOOLS, ...NETWORK_TOOLS, ...TESTING_TOOLS, ...CONFIG_TOOLS, ...DEVTOOLS_TOOLS, ...VISION_TOOLS, ...TRACING_TOOLS, ...VIDEO_TOOLS, ...RECORDING_TOOLS];
 
 /** The words of every tool (docs, tests); a session speaks with `vocabularyFor` its offered tools. */
 export const VOCABULARY = new Vocabulary(TOOLS);

@@ -44,13 +44,20 @@ export interface RecordOptions {
 }
 
 export async function recordCommand(o: RecordOptions): Promise<number> {
-  const driver = await openDriver(o.browser, { allowEval: true });
+  // Headed where a person can see the window; with no display the browser runs headless, which only
+  // automation standing in for the person can drive.
+  const headed = process.platform === 'darwin' || Boolean(process.env.DISPLAY) || Boolean(process.env.WAYLAND_DISPLAY);
+  const driver = await openDriver(o.browser, { allowEval: true, headed });
   let stop!: () => void;
   const stopped = new Promise<void>((r) => (stop = r));
   process.once('SIGINT', () => stop());
   try {
     const opened = await driver.call('page.open', { url: o.url });
-    process.stderr.write(`recording on ${o.browser}: act in the browser window, then press Ctrl-C (or close the window) to stop\n`);
+    process.stderr.write(
+      headed
+        ? `recording on ${o.browser}: act in the browser window, then press Ctrl-C (or close the window) to stop\n`
+        : `recording on ${o.browser}, headless (no display found): press Ctrl-C to stop\n`,
+    );
     const steps = await recordPage(driver, String(opened.page_id), stopped, (line) => process.stderr.write(`${line}\n`));
     const text = flowToJsonl(steps);
     if (o.out) {

@@ -26,8 +26,8 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-export async function openDriver(browser: BrowserName, opts: { allowEval?: boolean; backend?: Backend } = {}): Promise<Driver> {
-  const backend = opts.backend ?? (await createBackend(browser));
+export async function openDriver(browser: BrowserName, opts: { allowEval?: boolean; headed?: boolean; backend?: Backend } = {}): Promise<Driver> {
+  const backend = opts.backend ?? (await createBackend(browser, { headed: opts.headed === true }));
   const dispatcher = new Dispatcher(new Provider({ backend, allowEval: opts.allowEval === true, log: () => undefined }));
   let n = 0;
   const raw: Call = async (method, params = {}) => {

@@ -88,8 +88,9 @@ const ACTIONS = new Set<RawFlowEvent['kind']>(['click', 'key', 'select', 'drag']
 
 /**
  * Raw events in the order they happened → protocol steps:
- * - the first document is `page.open`; a later document is one only when no action just caused it
- *   (the person typed a URL), and not when its URL is the one already open;
+ * - a new document is `page.open` unless the person's last action led to it (it has a referrer and
+ *   follows a click, key, select or drag): the first one, a typed URL, a bookmark; never about:blank,
+ *   and not when its URL is the one already open;
  * - a run of input events on one field is one `page.type` with the final value (`replace: true`),
  *   and a click that only focused that field before typing is dropped;
  * - clicks, keys, selects and drags map to their methods one to one.
@@ -100,12 +101,13 @@ export function stepsFromEvents(events: readonly RawFlowEvent[]): FlowStep[] {
   let previous: RawFlowEvent | undefined;
   for (const e of events) {
     switch (e.kind) {
-      case 'document':
-        if (url === undefined || (e.url !== url && (previous === undefined || !ACTIONS.has(previous.kind)))) {
-          if (e.url !== url) steps.push({ method: 'page.open', params: { url: e.url } });
-        }
+      case 'document': {
+        // A page that led here through the person's last action is that action's doing.
+        const caused = e.referrer !== '' && previous !== undefined && ACTIONS.has(previous.kind);
+        if (e.url !== url && e.url !== 'about:blank' && !caused) steps.push({ method: 'page.open', params: { url: e.url } });
         url = e.url;
         break;
+      }
       case 'click':
         steps.push({ method: 'page.click', params: { selector: e.target.css }, target: e.target });
         break;

@@ -84,7 +84,7 @@ function install(): void {
   } catch {
     // Storage refused (sandboxed or opaque origin): events of an unloading page are then lost.
   }
-  push({ kind: 'document', url: location.href, at: Date.now() });
+  push({ kind: 'document', url: location.href, referrer: document.referrer, at: Date.now() });
 
   let lastKeyAt = 0;
   let down: { el: Element; x: number; y: number; moved: boolean } | null = null;

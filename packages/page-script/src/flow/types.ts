@@ -18,7 +18,8 @@ export interface FlowTarget {
 }
 
 export type RawFlowEvent =
-  | { kind: 'document'; url: string; at: number }
+  /** `referrer` is empty when no page led here (a typed URL, a bookmark, automation's navigate). */
+  | { kind: 'document'; url: string; referrer: string; at: number }
   | { kind: 'click'; target: FlowTarget; at: number }
   | { kind: 'input'; target: FlowTarget; value: string; secret?: boolean; at: number }
   | { kind: 'select'; target: FlowTarget; values: string[]; labels: string[]; at: number }
