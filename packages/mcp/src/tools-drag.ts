@@ -45,7 +45,16 @@ export const DRAG_TOOLS: ToolDef[] = [
       const to = end({ target: a.endTarget, ref: a.endRef }, 'end');
       const r = await ctx.link.call<ResultOf<'page.drag'>>('page.drag', { ...targetParams(from), ...destination(to) });
       const how = r.result.html5 === 'synthesized' ? (r.result.dropped === false ? ' (the drop target refused the HTML5 drop)' : ' (HTML5 drag events dispatched in the page)') : '';
-      return stepAnswer(ctx, ctx.vocab, `Dragged ${a.startElement ?? from} onto ${a.endElement ?? to}${how}.`, r.result, r.warnings);
+      return stepAnswer(ctx, ctx.vocab, `Dragged ${a.startElement ?? from} onto ${a.endElement ?? to}${how}.${movedText(r.result.moved)}`, r.result, r.warnings);
     },
   }),
 ];
+
+/** What the drag did to the dragged element, in words (nothing when the page could not tell). */
+function movedText(m: { from: number; to: number; of: number; other_list: boolean; dx: number; dy: number } | null | undefined): string {
+  if (m === undefined) return '';
+  if (m === null) return ' It did not move.';
+  if (m.other_list) return ` It moved to another list, place ${m.to} of ${m.of}.`;
+  if (m.from !== m.to) return ` It moved from place ${m.from} to ${m.to} of ${m.of}.`;
+  return ` It moved by ${m.dx},${m.dy} px.`;
+}

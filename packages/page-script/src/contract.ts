@@ -153,6 +153,20 @@ export interface DragReport {
 }
 
 /**
+ * Where a drag left its source, against where it was before the press (1-based places among its
+ * parent's element children): `from` and `to` of `of`; `other_list` when its parent changed; `dx`,
+ * `dy` how far its box moved within its parent (CSS px).
+ */
+export interface DragMove {
+  from: number;
+  to: number;
+  of: number;
+  other_list: boolean;
+  dx: number;
+  dy: number;
+}
+
+/**
  * An editor typed into by keys: a contenteditable host, or an editor's hidden input (`hidden`, see
  * page/editor.ts). `before` is the editor's text before typing, to tell whether the typing took.
  */
@@ -300,6 +314,12 @@ export interface PageScriptOps {
    * `point` when null), then dragend on the source. Stands the guard down.
    */
   dragReport(doc: string, destId: LocalId | null, point: FramePoint): DragReport;
+  /**
+   * The drag source's place: before the press (`after` false) it is remembered, and the answer is
+   * null; after the release, where it went, or null when neither its place nor its box changed.
+   * False when the element is gone or nothing was remembered.
+   */
+  dragPlace(doc: string, id: LocalId, after: boolean): DragMove | null | false;
   /**
    * Focuses an editable element; with `replace`, selects its content so typing replaces it. With
    * `keys` (page.press), any focusable element, and the selection is left alone.

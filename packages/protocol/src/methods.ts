@@ -533,6 +533,15 @@ export const METHODS = {
       html5: z.enum(['none', 'native', 'synthesized']),
       /** With an HTML5 drag made in the page: whether the target accepted the drop. */
       dropped: z.boolean().optional(),
+      /**
+       * What the drag did to the dragged element: its place among its parent's element children before
+       * and after (1-based, `of` after), whether it went to another parent, how far its box moved within
+       * its parent (CSS px); null when none of these changed. Absent when the page could not tell.
+       */
+      moved: z
+        .object({ from: z.number().int(), to: z.number().int(), of: z.number().int(), other_list: z.boolean(), dx: z.number(), dy: z.number() })
+        .nullable()
+        .optional(),
     }),
     { scope: 'page', mutating: true, inJob: true, afterSnapshot: true, engineIndependent: true },
   ),

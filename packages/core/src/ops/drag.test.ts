@@ -35,10 +35,22 @@ describe('page.drag on the raw input', () => {
     const r = await call('page.drag', { session_id, text_query: 'Go', to_text_query: 'Go', snapshot: 'none' });
     expect(r).toMatchObject({ ok: true, result: { dragged: true, from: { x: 10, y: 20 }, to: { x: 110, y: 20 }, html5: 'none' } });
     // The steps in whole pixels, as the W3C builders send every point (w3c/pointer.ts).
-    expect(script(page)).toEqual(['10,20 pointerDown 24,20 38,20 52,20 67,20 81,20 95,20 110,20 +hold', 'pointerUp']);
-    expect(page.log.slice(-3)).toEqual(['dropPoint', 'prepare', 'dragReport']);
+    // It holds still on the drop point before the release, as a person does (SortableJS acts on a timer).
+    expect(script(page)).toEqual(['10,20 pointerDown 24,20 38,20 52,20 67,20 81,20 95,20 110,20 pause +hold', 'pointerUp']);
+    expect(page.log.slice(-5)).toEqual(['dropPoint', 'dragPlace', 'prepare', 'dragReport', 'dragPlace']);
     // The press check is a drag's: it arms the press guard, and the bridge, synthesizing (no native drag here).
     expect(page.lastArgs.prepare?.slice(2)).toEqual(['drag', { button: 'left', count: 1, synthesize: true }]);
+  });
+
+  it('says what the drag did to its source: the place it moved to, or that it did not move', async () => {
+    const { call, session_id, page } = await setup();
+    page.dragMoved = { from: 1, to: 3, of: 4, other_list: false, dx: 0, dy: 80 };
+    const moved = await call('page.drag', { session_id, text_query: 'Go', to_text_query: 'Go', snapshot: 'none' });
+    expect(moved).toMatchObject({ ok: true, result: { moved: { from: 1, to: 3, of: 4 } }, warnings: [] });
+    page.dragMoved = null;
+    const still = await call('page.drag', { session_id, text_query: 'Go', to_text_query: 'Go', snapshot: 'none' });
+    expect(still).toMatchObject({ ok: true, result: { dragged: true, moved: null } });
+    expect(still.ok ? still.warnings.join(' ') : '').toMatch(/did not move/);
   });
 
   it('answers missed, and still releases, when the guard cancelled the press', async () => {

@@ -27,6 +27,13 @@ import { resolveTarget, type Target } from './targets';
 const STEP_PX = 15;
 const MIN_STEPS = 5;
 const MAX_STEPS = 40;
+/**
+ * How long the pointer holds still on the drop point before the release, as a person's does.
+ * SortableJS's fallback (pointer) mode rearranges on a 50 ms timer, not on each move, and jQuery UI's
+ * sortable re-reads item positions on a timeout after each rearrange: released at once, Firefox 153
+ * dropped a SortableJS item one place short, or where it was.
+ */
+const SETTLE_MS = 120;
 
 /** The moves from `a` to `b`, at most STEP_PX apart, ending on `b`. */
 export function dragPath(a: ViewportPoint, b: ViewportPoint): PointerAction[] {
@@ -51,6 +58,8 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
     inFrame = check.point;
     to = top.point;
   }
+  // Where the source is before the press, to say afterwards what the drag did to it.
+  await call(page, source.frame, 'dragPlace', [source.doc, source.id, false], signal);
   // Last, so nothing scrolls between the press check (which arms the guard) and the press.
   const from = await actionPoint(session, page, source, 'drag', signal, { button: 'left', count: 1, ...(mode === 'synthesized' ? { synthesize: true } : {}) });
   if (inFrame === undefined && p.to_point !== undefined) {
@@ -61,7 +70,7 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
   const end = to as ViewportPoint;
   let report: DragReport;
   try {
-    await page.backend.input([mouse([pointerMove(from), { type: 'pointerDown', button: 0 }, ...dragPath(from, end)])], signal, { hold: true });
+    await page.backend.input([mouse([pointerMove(from), { type: 'pointerDown', button: 0 }, ...dragPath(from, end), { type: 'pause', duration: SETTLE_MS }])], signal, { hold: true });
     report = await call(page, source.frame, 'dragReport', [source.doc, dest?.id ?? null, inFrame ?? end], signal);
   } finally {
     // Released whatever happened: a button left down would turn the next click into a drag.
@@ -79,6 +88,9 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
     throw missedGesture(session, page, source.ref, `The drag of ${source.ref} was cancelled: the page moved between the check and the press, and the press would have landed on another element. Nothing was dragged.`);
   }
   if (report.missed !== undefined) warnings.push(`The drag of ${source.ref} was pressed and moved, but the drop point no longer landed on the target (${report.missed}), so no HTML5 drop was dispatched; take a snapshot before dragging again.`);
+  // The page's word on what moved: a snapshot diff cannot show a reorder (its lines key on refs).
+  const moved = await call(page, source.frame, 'dragPlace', [source.doc, source.id, true], signal).catch(() => false as const);
+  if (moved === null) warnings.push(`The drag of ${source.ref} was done, but ${source.ref} itself did not move (the same place among its siblings, the same box); what else changed, if anything, shows in a snapshot diff.`);
   return {
     page_id: page.id,
     dragged: true,
@@ -86,6 +98,7 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
     to: end,
     html5: report.html5,
     ...(report.dropped !== undefined ? { dropped: report.dropped } : {}),
+    ...(moved !== false && moved !== undefined ? { moved } : {}),
   };
 }
 

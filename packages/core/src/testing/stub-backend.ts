@@ -30,6 +30,8 @@ export class StubPage implements BackendPage {
   clickCancelled: string[] = [];
   /** What the drag guard reports of a drag's press (false: cancelled, it would have landed elsewhere). */
   dragBegan: boolean | null = true;
+  /** What `dragPlace` answers after the release: null is "the source did not move". */
+  dragMoved: unknown = null;
   /** A click takes the page to a new document (and, with failOps, the snapshot after it may fail). */
   clickNavigates = false;
   /** The arguments of each op's latest call. */
@@ -82,6 +84,7 @@ export class StubPage implements BackendPage {
       disarm: null,
       dropPoint: alive ? { ok: true, point: { x: 110, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       dragReport: { began: this.dragBegan, html5: 'none' },
+      dragPlace: a[2] === true ? this.dragMoved : null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
       frameOrigin: null,

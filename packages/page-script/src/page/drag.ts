@@ -4,7 +4,7 @@
  * dragstart and dragover but never drop; WebKitGTK 2.50 only dragstart), dispatches it here. Core
  * moves the trusted pointer; nothing here moves it.
  */
-import type { ActionCheck, DragReport, FramePoint } from '../contract';
+import type { ActionCheck, DragMove, DragReport, FramePoint } from '../contract';
 import { scrollIntoViewIfNeeded, staticChecks, STALE, waitUntilStable } from './checks';
 import { describe, landsOn } from './hit';
 import { P, type Box } from './realm';
@@ -134,4 +134,51 @@ export function dragReport(doc: unknown, destId: unknown, point: unknown, began:
     return { began, html5: 'synthesized', dropped: false, missed: describe(at) };
   }
   return { began, html5: 'synthesized', dropped: synthesizeDrop(b, dest, p) };
+}
+
+interface Place {
+  el: WeakRef<Element>;
+  parent: Element | null;
+  index: number;
+  count: number;
+  x: number;
+  y: number;
+}
+
+/** The source's place before the press; one drag at a time per document (a session's calls run in order). */
+let placed: Place | null = null;
+
+function placeOf(el: Element): Place {
+  const parent = el.parentElement;
+  let index = 0;
+  let count = 0;
+  for (let c = parent?.firstElementChild ?? null; c; c = c.nextElementSibling) {
+    count++;
+    if (c === el) index = count;
+  }
+  const r = P.rect(el);
+  // Within the parent: a page that scrolls during the drag has not moved the element.
+  const pr = parent ? P.rect(parent) : { left: 0, top: 0 };
+  return { el: new WeakRef(el), parent, index, count, x: r.left - pr.left, y: r.top - pr.top };
+}
+
+/**
+ * What the drag did to its source, told from the page rather than from a snapshot diff, which keys
+ * lines on refs and so cannot see a reorder (the same items, each with its ref, in a new order).
+ */
+export function dragPlace(doc: unknown, id: unknown, after: unknown): DragMove | null | false {
+  const el = resolve(doc, id);
+  if (after !== true) {
+    placed = el ? placeOf(el) : null;
+    return el ? null : false;
+  }
+  const was = placed;
+  placed = null;
+  if (!el || !was || was.el.deref() !== el) return false;
+  const now = placeOf(el);
+  const dx = Math.round(now.x - was.x);
+  const dy = Math.round(now.y - was.y);
+  const otherList = now.parent !== was.parent;
+  if (!otherList && now.index === was.index && Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
+  return { from: was.index, to: now.index, of: now.count, other_list: otherList, dx, dy };
 }

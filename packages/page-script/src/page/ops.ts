@@ -8,7 +8,7 @@ import { snapshot } from './snapshot';
 import { probe, query } from './query';
 import { clickReport, disarm, frameOrigin, guardedGesture, hit, prepare, pressReport, rect } from './actions';
 import { nextFrame } from './checks';
-import { dragReport, dropPoint } from './drag';
+import { dragPlace, dragReport, dropPoint } from './drag';
 import { focus, select, value } from './forms';
 import { fill } from './fill';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
@@ -54,6 +54,7 @@ export const ops: PageScriptOps = {
   disarm,
   dropPoint,
   dragReport: (doc, destId, point) => dragReport(doc, destId, point, pressReport()),
+  dragPlace,
   focus,
   fill,
   value,
