@@ -10,6 +10,7 @@ export { startFixtureSite, type FixtureSite } from './fixture-site';
 export { describeDrag, type DragSuiteOptions } from './drag-suite';
 export { describeEngine, engineReady, ENGINES, ENGINES_VAR, type Engine } from './engines';
 export { startDragSite, type DragSite } from './drag-site';
+export { DRAG_ITEMS, DRAG_ITEMS_PAGE, dragItemsFiles, type DragList } from './drag-items-site';
 export { describeHostilePage } from './hostile-suite';
 export { INPUTS_PAGE, nativeValue } from './inputs-page';
 export { BURST, describeManyDownloads } from './many-downloads';
