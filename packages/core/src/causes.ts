@@ -1,7 +1,7 @@
 import type { AnyMethodName, ErrorCode } from '@browser-provider/protocol';
 import { CATALOG } from './catalog';
 
-export { CATALOG, catalogEntry, type ErrorEntry, type McpCall, type McpRepair, type WireError } from './catalog';
+export { CATALOG, catalogEntry, repairOf, type ErrorEntry, type McpCall, type McpRepair, type WireError } from './catalog';
 
 /**
  * The error catalog (./catalog) as the rows docs/errors.md prints: the protocol code, the

@@ -18,6 +18,6 @@ export { parseParams } from './validate';
 export { callerGlob, callerRegex, callerUrlGlob, PatternError } from './pattern';
 export { cut, LIMITS, pageInfoCut, PROVIDER_DEFAULTS } from './limits';
 export { describe as describeProvider, PROVIDER_VERSION } from './describe';
-export { CATALOG, catalogEntry, CORE_CAUSES, type CauseInfo, type ErrorEntry, type McpCall, type McpRepair, type WireError } from './causes';
+export { CATALOG, catalogEntry, CORE_CAUSES, repairOf, type CauseInfo, type ErrorEntry, type McpCall, type McpRepair, type WireError } from './causes';
 export { clickAt, hoverAt, pressKeys, typeText, type ClickReportFn } from './gesture';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';

@@ -1,3 +1,4 @@
+import { catalogEntry } from '@browser-provider/core';
 import type { ErrorObject, WireRepair } from '@browser-provider/protocol';
 
 /** What a tool answers: text for the model, the protocol result for programs, maybe an image. */
@@ -11,32 +12,51 @@ export interface ToolAnswer {
 interface ToolRow {
   name: string;
   method: string | undefined;
-  /** The tool's arguments: a repair passes only these. */
-  input?: { shape: Record<string, unknown> };
+  /** The tool's arguments: a repair passes only arguments that parse with it. */
+  input?: { shape: Record<string, unknown>; safeParse(args: unknown): { success: boolean } };
+}
+
+interface Offered {
+  tool: string;
+  params?: Record<string, unknown>;
+  row: ToolRow;
 }
 
 /**
  * How protocol words become tool words in what a model reads: a repair names `page.snapshot`, the
- * model calls `browser_snapshot`. Built from the tool table (the tool whose `method` it is), plus the
- * few params whose names differ. A session's vocabulary knows only the tools it offers, so a
- * repair never names a tool that is off (`--caps`, flags, engines) or arguments its tool does not take.
+ * model calls `browser_snapshot`. A session's vocabulary knows only the tools it offers (`--caps`,
+ * flags, engines), and a repair it says always parses with the tool it names:
+ * - A cause of the error catalog says its MCP repair itself (core's catalog, `repair.mcp`): tool
+ *   calls in order of preference; the first this session offers is named, else the hint alone.
+ * - Any other repair (a backend's own) is translated by the tool table: the tool whose `method` it
+ *   is, the params it takes under their tool names, checked with the tool's schema; when they do
+ *   not parse, the tool without arguments if that parses, else the hint alone.
  */
 export class Vocabulary {
-  readonly #toolOf = new Map<string, { tool: string; params?: Record<string, unknown>; takes?: ReadonlySet<string> }>();
+  readonly #toolOf = new Map<string, Offered>();
+  readonly #byName = new Map<string, ToolRow>();
 
   constructor(rows: readonly ToolRow[]) {
-    const takes = (r: ToolRow) => (r.input !== undefined ? { takes: new Set(Object.keys(r.input.shape)) } : {});
-    for (const r of rows) if (r.method !== undefined && !this.#toolOf.has(r.method)) this.#toolOf.set(r.method, { tool: r.name, ...takes(r) });
+    for (const r of rows) {
+      this.#byName.set(r.name, r);
+      if (r.method !== undefined && !this.#toolOf.has(r.method)) this.#toolOf.set(r.method, { tool: r.name, row: r });
+    }
     // Several tab methods are one tool with an action.
     const tabs = rows.find((r) => r.name === 'browser_tabs');
     if (tabs === undefined) return;
     for (const [method, action] of [['tab.list', 'list'], ['tab.new', 'new'], ['tab.close', 'close'], ['tab.activate', 'select']] as const) {
-      this.#toolOf.set(method, { tool: tabs.name, params: { action }, ...takes(tabs) });
+      this.#toolOf.set(method, { tool: tabs.name, params: { action }, row: tabs });
     }
   }
 
   tool(method: string): { tool: string; params?: Record<string, unknown> } | undefined {
-    return this.#toolOf.get(method);
+    const t = this.#toolOf.get(method);
+    return t === undefined ? undefined : { tool: t.tool, ...(t.params !== undefined ? { params: t.params } : {}) };
+  }
+
+  /** Whether this session offers `tool`. */
+  offers(tool: string): boolean {
+    return this.#byName.has(tool);
   }
 
   /** Protocol method names in a sentence, said as the tools that do them. */
@@ -49,17 +69,28 @@ export class Vocabulary {
   }
 
   /**
-   * A repair as a tool call: the tool, its arguments in the tool's names (those it takes), and the
-   * hint. When no tool offered here does the repair's method, the hint alone: never a method name
-   * the model cannot call.
+   * A repair as a tool call: the tool, arguments that parse with its schema, and the hint. `e` (the
+   * error's code and details) lets a catalog cause say its own MCP repair.
    */
-  repair(r: WireRepair): string {
+  repair(r: WireRepair, e?: Pick<ErrorObject, 'code' | 'details'>): string {
+    const mcp = e !== undefined ? catalogEntry(e.code, e.details.code)?.repair?.mcp : undefined;
+    if (mcp !== undefined) {
+      const said = mcp({ method: r.method, details: e?.details ?? {}, params: r.params ?? {} });
+      for (const call of said.calls) {
+        const row = this.#byName.get(call.tool);
+        const args = call.args ?? {};
+        if (row !== undefined && parses(row, args)) return line(call.tool, args, this.speak(call.hint ?? said.hint));
+      }
+      return this.speak(said.hint);
+    }
     const hint = r.hint ? this.speak(r.hint) : '';
     const t = this.#toolOf.get(r.method);
     if (t === undefined) return hint;
-    const args = Object.fromEntries(Object.entries({ ...t.params, ...toolArgs(r.params ?? {}) }).filter(([k]) => t.takes === undefined || t.takes.has(k)));
-    const shown = Object.keys(args).length > 0 ? ` ${JSON.stringify(args)}` : '';
-    return `${t.tool}${shown}${hint ? ` — ${hint}` : ''}`;
+    const takes = t.row.input !== undefined ? new Set(Object.keys(t.row.input.shape)) : undefined;
+    const args = Object.fromEntries(Object.entries({ ...t.params, ...toolArgs(r.params ?? {}) }).filter(([k]) => takes === undefined || takes.has(k)));
+    if (parses(t.row, args)) return line(t.tool, args, hint);
+    const bare = t.params ?? {};
+    return parses(t.row, bare) ? line(t.tool, bare, hint) : hint;
   }
 
   /** An `isError` answer: the code (and finer cause), what happened, and how to repair it. */
@@ -67,11 +98,18 @@ export class Vocabulary {
     const detail = typeof e.details.code === 'string' ? ` (${e.details.code})` : '';
     const repair = e.details.repair;
     const lines = [`Error ${e.code}${detail}: ${this.speak(e.message)}`];
-    const said = repair !== undefined ? this.repair(repair) : '';
+    const said = repair !== undefined ? this.repair(repair, e) : '';
     if (said !== '') lines.push(`Repair: ${said}`);
     else if (e.retryable) lines.push('It may succeed if tried again.');
     return { text: lines.join('\n'), structured: { error: e } };
   }
+}
+
+const parses = (row: ToolRow, args: Record<string, unknown>) => row.input === undefined || row.input.safeParse(args).success;
+
+function line(tool: string, args: Record<string, unknown>, hint: string): string {
+  const shown = Object.keys(args).length > 0 ? ` ${JSON.stringify(args)}` : '';
+  return `${tool}${shown}${hint ? ` — ${hint}` : ''}`;
 }
 
 /** Params the tools name differently; session and page ids are the link's business, not the model's. */

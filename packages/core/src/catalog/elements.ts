@@ -138,10 +138,7 @@ export const untrusted_realm = defineError({
   repair: {
     method: 'provider.describe',
     build: () => ({ params: {}, hint: 'This page replaced the functions our checks rest on and this engine has no sandbox realm to check it from; nothing was done. Use a session on an engine that checks from a sandbox, or leave this page.' }),
-    mcp: () => ({
-      calls: [{ tool: 'browser_session', args: { browser: 'auto' } }],
-      hint: 'This page replaced the functions our checks rest on and this browser cannot check it from a sandbox; nothing was done. Start a session in another browser, or leave this page.',
-    }),
+    mcp: () => ({ calls: [], hint: 'This page replaced the functions our checks rest on and this browser cannot check it from a sandbox; nothing was done. Start a session in another browser (browser_session), or leave this page.' }),
   },
   example: undefined,
 });

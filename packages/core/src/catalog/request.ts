@@ -65,7 +65,11 @@ export const too_many_routes = defineError({
   detail: 'too_many_routes',
   retryable: false,
   when: 'route.add on a session that already has 100 routes.',
-  repair: { method: 'route.remove', build: (a: Ids) => ({ params: a.session_id !== undefined ? { session_id: a.session_id } : {}, hint: 'Remove routes that are no longer needed (route.list shows them).' }) },
+  repair: {
+    method: 'route.remove',
+    build: (a: Ids) => ({ params: a.session_id !== undefined ? { session_id: a.session_id } : {}, hint: 'Remove routes that are no longer needed (route.list shows them).' }),
+    mcp: () => ({ calls: [{ tool: 'browser_unroute', hint: 'Remove routes that are no longer needed (browser_route_list shows them).' }], hint: 'This session has as many routes as it may; remove some first.' }),
+  },
   example: { session_id: 's1' },
 });
 

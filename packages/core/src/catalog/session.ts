@@ -83,7 +83,11 @@ export const tab_leased = defineError({
   detail: 'tab_leased',
   retryable: false,
   when: 'The page belongs to another session (never named: a session id is its credential).',
-  repair: { method: 'tab.new', build: (a: Ids) => ({ params: a.session_id !== undefined ? { session_id: a.session_id } : {}, hint: 'Open a page of your own with tab.new or page.open with new_page.' }) },
+  repair: {
+    method: 'tab.new',
+    build: (a: Ids) => ({ params: a.session_id !== undefined ? { session_id: a.session_id } : {}, hint: 'Open a page of your own with tab.new or page.open with new_page.' }),
+    mcp: () => ({ calls: [{ tool: 'browser_tabs', args: { action: 'new' } }], hint: 'This page belongs to another session; open a page of your own.' }),
+  },
   example: { session_id: 's1' },
 });
 
@@ -110,7 +114,10 @@ export const tab_limit = defineError({
   detail: 'tab_limit',
   retryable: true,
   when: 'tab.new or page.open with new_page while the session has --max-tabs pages (details.limit); a popup past the limit is closed and a warning says so.',
-  repair: tabList('Close a tab you no longer need (tab.close), then open the new one.'),
+  repair: {
+    ...tabList('Close a tab you no longer need (tab.close), then open the new one.'),
+    mcp: () => ({ calls: [{ tool: 'browser_tabs', args: { action: 'list' }, hint: 'Close a tab you no longer need (browser_tabs action "close"), then open the new one.' }], hint: 'This session has as many tabs as the server allows; close one first.' }),
+  },
   example: { session_id: 's1' },
 });
 
