@@ -1,5 +1,5 @@
 /**
- * Writes docs/errors.md from the tables in the code: core's causes (packages/core/src/causes.ts),
+ * Writes docs/errors.md from the tables in the code: core's error catalog (packages/core/src/catalog/),
  * the W3C error codes both WebDriver protocols share (packages/core/src/w3c/errors.ts), and what is
  * each backend's own (packages/bidi/src/errors.ts, packages/classic/src/errors.ts). `--check` fails when the checked-in file is stale.
  * Regenerate with: pnpm docs
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BIDI_ERROR_TABLE } from '@browser-provider/bidi';
 import { DRIVER_EXITED_RULE, TRANSPORT_ERROR_TABLE } from '@browser-provider/classic';
-import { CORE_CAUSES, W3C_ERROR_TABLE } from '@browser-provider/core';
+import { CATALOG, W3C_ERROR_TABLE } from '@browser-provider/core';
 import { ERROR_CODES } from '@browser-provider/protocol';
 
 const target = fileURLToPath(new URL('../../../docs/errors.md', import.meta.url));
@@ -16,6 +16,8 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const yes = (r: boolean | 'depends') => (r === 'depends' ? 'depends' : r ? 'yes' : 'no');
 /** A repair's method in code type; a description in parentheses (e.g. "(the method called)") as text. */
 const method = (m: string | undefined) => (m === undefined ? '—' : m.startsWith('(') ? m : `\`${m}\``);
+/** A catalog entry's repair: its method, then any the raise site may name instead. */
+const methods = (r: (typeof CATALOG)[number]['repair']) => (r === undefined ? '—' : [r.method, ...(r.also ?? [])].map(method).join(' or ') + (r.optional ? ' (some)' : ''));
 const SPEC = { both: 'both', bidi: 'BiDi', classic: 'classic' } as const;
 
 const lines = [
@@ -28,12 +30,17 @@ const lines = [
   'classified cause, `error.details.repair`: `{method, params, hint}` — a normalized method with ready-to-send',
   'params (the caller\'s `session_id` / `page_id` filled in) and one sentence for the model. An unclassified',
   'failure is `internal_error` with no repair; its cause goes to the server log, never to the client.',
+  'Over MCP the same repair is said as a call of a tool the session offers, with arguments that parse with it,',
+  'or as its hint alone when no such tool is on.',
   '',
   '## Raised by core (every engine)',
   '',
+  'The error catalog (`packages/core/src/catalog/`): core raises each of these through its entry, and a backend',
+  'error with the same `details.code` gets the same repair.',
+  '',
   '| code | details.code | retryable | repair | when |',
   '|---|---|---|---|---|',
-  ...CORE_CAUSES.map((c) => `| \`${c.code}\` | \`${c.detail}\` | ${yes(c.retryable)} | ${method(c.repair)} | ${cell(c.when)} |`),
+  ...CATALOG.map((c) => `| \`${c.code}\` | \`${c.detail}\` | ${yes(c.retryable)} | ${methods(c.repair)} | ${cell(c.when)} |`),
   '',
   '## W3C WebDriver error codes (both protocols)',
   '',

@@ -1,4 +1,5 @@
 import type { NotActionableCode } from '@browser-provider/page-script';
+import { ERROR_CODES } from '@browser-provider/protocol';
 import type { Ids } from './args';
 import * as elements from './elements';
 import type { ErrorEntry } from './entry';
@@ -9,8 +10,10 @@ import * as session from './session';
 /** Every entry, by its detail code (unique across the catalog, so the name is the detail). */
 export const ERRORS = { ...request, ...session, ...elements, ...flow };
 
-/** The entries in docs order: the request, sessions and pages, elements, then a call's course. */
-export const CATALOG: readonly ErrorEntry<unknown>[] = Object.values(ERRORS) as unknown as readonly ErrorEntry<unknown>[];
+/** The entries in docs order: by protocol code (the draft's order), then by detail. */
+export const CATALOG: readonly ErrorEntry<unknown>[] = (Object.values(ERRORS) as unknown as ErrorEntry<unknown>[]).sort(
+  (a, b) => ERROR_CODES.indexOf(a.code) - ERROR_CODES.indexOf(b.code) || a.detail.localeCompare(b.detail),
+);
 
 const BY_PAIR = new Map(CATALOG.map((e) => [`${e.code}/${e.detail}`, e]));
 
