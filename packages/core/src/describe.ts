@@ -5,6 +5,7 @@ import type { MethodRows } from './call-context';
 import { gateEnabled, gateInfo } from './gates';
 import { describeEngines, statusOfEngines } from './describe-engines';
 import { methodOptionsOf } from './toolkit/engine-options';
+import { videoPathOf } from './ops/video';
 import type { Provider } from './provider';
 
 export const PROVIDER_VERSION = '0.1.0';
@@ -62,6 +63,7 @@ export function describeEngine(provider: Provider, methods: MethodRows, engine: 
       custom_methods: custom,
       gated_methods: gated,
       method_options: methodOptionsOf(engine),
+      video_capture: videoPathOf(engine).capture,
     },
     engine: info.engine,
     session_close_behavior: 'session.close closes the pages the session opened and ends its browser context; an attached session detaches and leaves the browser running; a persistent session (persist) quits its own browser and keeps its profile directory.',

@@ -21,3 +21,4 @@ export { describe as describeProvider, PROVIDER_VERSION } from './describe';
 export { CATALOG, catalogEntry, CORE_CAUSES, repairOf, type CauseInfo, type ErrorEntry, type McpCall, type McpRepair, type WireError } from './causes';
 export { clickAt, hoverAt, pressKeys, typeText, type ClickReportFn } from './gesture';
 export { eventHub, EVENT_NAMES, type EventName } from './ops/events';
+export { videoPathOf, type VideoPath } from './ops/video';

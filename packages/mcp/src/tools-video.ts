@@ -1,18 +1,18 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
+import { videoPathOf } from '@browser-provider/core';
 import { CallError } from './link';
 import { writeOutput } from './output';
 import { defineTool, type ToolContext, type ToolDef } from './tool';
 import { findFfmpeg, VideoEncoder } from './video/encoder';
 import { Recorder } from './video/recorder';
 import { capture, imageSize, VideoState } from './video/state';
-import { videoCaptureOf } from './video/paths';
 
 /**
  * The video tools (`--caps devtools`, as in Playwright MCP 0.0.86, with its arguments): a recording of
  * the session's current page, and the cards and callouts drawn in the page for it (video/overlay.ts).
- * Frames are the engine's own captures at the asked rate (video/paths.ts says which capture each engine
- * uses); Debian's ffmpeg encodes them (video/encoder.ts).
+ * Frames are the engine's own captures at the asked rate (core's ops/video.ts says which capture each
+ * engine uses, and describe says it); Debian's ffmpeg encodes them (video/encoder.ts).
  */
 
 const Size = z.object({
@@ -50,7 +50,7 @@ async function start(ctx: ToolContext, a: { filename?: string | undefined; size?
   const ffmpeg = findFfmpeg();
   if (ffmpeg === undefined) throw unavailable('Video needs ffmpeg on this server (Debian: apt-get install ffmpeg, or set BROWSER_PROVIDER_FFMPEG).', 'encoder_missing');
   const reach = await state.reach();
-  const path = videoCaptureOf(reach.engine);
+  const path = videoPathOf(reach.engine);
   const page = reach.page();
   if (page === undefined) {
     throw new CallError({ code: 'page_not_found', message: 'There is no page to record; open one first.', retryable: false, details: { code: 'no_page', repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page with browser_navigate, then start the video.' } } });

@@ -73,7 +73,7 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
     let stop: () => Promise<unknown>;
     const out = mkdtempSync(join(tmpdir(), 'bp-video-test-'));
     beforeAll(async () => {
-      ({ client, stop } = await startClient('stdio', ['--browser', browser, '--caps', 'devtools', '--output-dir', out]));
+      ({ client, stop } = await startClient('stdio', ['--browser', browser, '--caps', 'devtools,config', '--output-dir', out]));
     });
     afterAll(async () => {
       await stop();
@@ -94,6 +94,11 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
         await new Promise((r) => setTimeout(r, 150));
       }
     };
+
+    it('says in browser_get_config where the video takes its frames from', async () => {
+      const config = (await ok('browser_get_config')).structuredContent as { engines: Array<{ family: string; videoCapture?: string }> };
+      expect(config.engines.find((e) => e.family === browser)?.videoCapture).toBe('screenshots');
+    });
 
     it('records a video with an action callout and a chapter card that the browser then plays', async () => {
       const snap = textOf(await ok('browser_navigate', { url: `${origin}/` }));

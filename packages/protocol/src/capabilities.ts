@@ -67,6 +67,10 @@ export type GatedMethodInfo = z.infer<typeof GatedMethodInfo>;
 export const MethodOptions = z.record(z.string(), z.record(z.string(), z.array(z.union([z.string(), z.number()]))));
 export type MethodOptions = z.infer<typeof MethodOptions>;
 
+/** How a video gets its frames on an engine: the engine's screencast, or its screenshots at the asked rate. */
+export const VideoCapture = z.enum(['screencast', 'screenshots']);
+export type VideoCapture = z.infer<typeof VideoCapture>;
+
 export const Capabilities = z.object({
   core_methods: z.array(z.string()),
   optional_methods: z.array(z.string()),
@@ -74,6 +78,8 @@ export const Capabilities = z.object({
   custom_methods: z.array(CustomMethodInfo),
   gated_methods: z.array(GatedMethodInfo).optional(),
   method_options: MethodOptions.optional(),
+  /** Additive: where the MCP server's browser_start_video takes this engine's frames from. */
+  video_capture: VideoCapture.optional(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 

@@ -28,7 +28,8 @@ async function probe(path: string): Promise<{ codec: string; width: number; heig
 
 const ffmpeg = findFfmpeg();
 
-describe('video encoder (Debian ffmpeg)', () => {
+// ffmpeg runs several times per test: seconds on a busy 2-core machine.
+describe('video encoder (Debian ffmpeg)', { timeout: 30_000 }, () => {
   it('is installed (scripts/ensure.sh installs it)', () => {
     expect(ffmpeg).toBeDefined();
   });

@@ -65,8 +65,9 @@ export class VideoEncoder {
     const args = [
       ['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ['-f', 'image2pipe', '-c:v', o.image === 'jpeg' ? 'mjpeg' : 'png', '-framerate', String(o.fps), '-i', 'pipe:0'],
-      // Fit the page into the frame and pad the rest, whatever size each image has.
-      ['-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=white,format=yuv420p`],
+      // Fit the page into the frame and pad the rest, whatever size each image has; square pixels, or a
+      // player shows the frame a pixel wider than it is (Firefox 153: videoWidth 401 for 400).
+      ['-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=white,setsar=1,format=yuv420p`],
       mp4
         ? ['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-crf', '28', '-threads', '1', '-movflags', '+faststart', '-f', 'mp4']
         : ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '1M', '-crf', '10', '-auto-alt-ref', '0', '-threads', '1', '-f', 'webm'],
