@@ -1,7 +1,7 @@
 export { createMcpSession, listed, type McpOptions, type McpProvider } from './server';
 export { runMcpStdio } from './stdio';
 export { runMcpHttp, parseListen, type McpHttpOptions, type McpHttpServer } from './http';
-export { TOOLS, VOCABULARY, offeredTools } from './tools';
+export { TOOLS, VOCABULARY, offeredTools, vocabularyFor } from './tools';
 export type { ToolDef, ToolGate, ToolAnswer } from './tool';
 export { CAPS, parseCaps, type Cap } from './caps';
 export { prepareRoot, SessionFiles, DEFAULT_OUTPUT_QUOTA_BYTES } from './files';
