@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { flowToJsonl, type FlowStep } from '@browser-provider/page-script/flow';
 import { describe, expect, it } from 'vitest';
 import { replayMatrix } from './commands';
+import type { ReplayResult } from './replay';
 
 const STEPS: FlowStep[] = [
   { method: 'page.open', params: { url: 'http://127.0.0.1:1/' } },
@@ -18,7 +19,7 @@ describe('replayMatrix', () => {
   it('puts steps down and engines across, and details each failure with its target and snapshot excerpt', () => {
     const text = replayMatrix(
       STEPS,
-      new Map([
+      new Map<string, ReplayResult | string>([
         ['firefox', { ok: true, steps: STEPS.map((_, i) => ({ step: i + 1, status: 'pass' as const, ms: 10 })) }],
         [
           'chrome',

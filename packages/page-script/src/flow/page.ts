@@ -45,6 +45,14 @@ function actionable(start: Element): Element {
   return start;
 }
 
+/** A label's own words: a label that wraps its control (a select's options, say) leaves the control out. */
+function labelText(label: Element, control: Element): string {
+  let s = '';
+  const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (!control.contains(n)) s += n.nodeValue ?? '';
+  return flat(s);
+}
+
 function describe(el: Element): FlowTarget {
   const styleOf = styleCache();
   const base = roleOf(el);
@@ -53,7 +61,7 @@ function describe(el: Element): FlowTarget {
   const t: FlowTarget = { role, name: cap(name), css: new HintMaker().hint(el) };
   const labels = (el as HTMLInputElement).labels;
   if (labels && labels.length > 0) {
-    const label = flat(labels[0]!.textContent ?? '');
+    const label = labelText(labels[0]!, el);
     if (label) t.label = cap(label);
   } else if (!isTextField(el)) {
     const text = flat(el.textContent ?? '');
