@@ -117,5 +117,26 @@ for (const browser of BROWSERS) {
       }
       expect(got).toEqual(want);
     });
+
+    it('an ambiguous drop target is refused with a repair that keeps both ends, and following it drops there', async () => {
+      // "5" alone names the tile "5" (an exact match beats "58"); "8" is in "58" and "80" alike.
+      const env = await send('page.drag', { text_query: '7', to_text_query: '8', snapshot: 'none' });
+      expect(env.ok).toBe(false);
+      if (env.ok) return;
+      const candidates = env.error.details['candidates'] as Array<{ element_ref: string; name: string }>;
+      expect(env.error).toMatchObject({ code: 'invalid_request', details: { code: 'ambiguous' } });
+      expect(candidates.map((c) => c.name).sort()).toEqual(['58', '80']);
+      const { found } = await refs();
+      const repair = env.error.details['repair'] as { method: string; params: Record<string, unknown> };
+      // The source stays (by its ref), the first candidate becomes the drop target, nothing else is echoed.
+      expect(repair).toMatchObject({ method: 'page.drag', params: { element_ref: found['7'], to_element_ref: candidates[0]?.element_ref, snapshot: 'none' } });
+      expect(Object.keys(repair.params).filter((k) => k.endsWith('text_query'))).toEqual([]);
+      const before = (await orders()).grid.split(',');
+      const onto = before.indexOf(candidates[0]?.name as string);
+      const want = before.filter((x) => x !== '7');
+      want.splice(onto, 0, '7');
+      expect((await send('page.drag', repair.params)).ok).toBe(true);
+      expect((await orders()).grid).toBe(want.join());
+    });
   });
 }

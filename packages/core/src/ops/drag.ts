@@ -2,7 +2,7 @@ import type { DragReport } from '@browser-provider/page-script';
 import type { DragEvents, ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { PointerAction, ViewportPoint } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import type { ProviderError } from '../errors';
+import { ProviderError } from '../errors';
 import type { PageHandle } from '../page';
 import type { Session } from '../session';
 import { mouse, pointerMove } from '../w3c/pointer';
@@ -49,7 +49,10 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
   /** The drop point in the source's frame: what the page script's drop hit-tests. */
   let inFrame: ViewportPoint | undefined;
   if (p.to_point === undefined) {
-    dest = await resolveTarget(session, page, 'page.drag', { element_ref: p.to_element_ref, selector: p.to_selector, text_query: p.to_text_query }, signal);
+    const destTarget = { element_ref: p.to_element_ref, selector: p.to_selector, text_query: p.to_text_query };
+    dest = await resolveTarget(session, page, 'page.drag', destTarget, signal).catch((e: unknown) => {
+      throw keepBothEnds(e, session, page, p, source);
+    });
     if (dest.frame !== source.frame || dest.doc !== source.doc) throw otherDocument(session, page);
     const check = await call(page, dest.frame, 'dropPoint', [dest.doc, dest.id, source.id], signal);
     if (!check.ok) throw notActionable(session, page, dest, check);
@@ -100,6 +103,26 @@ export async function drag(session: Session, page: PageHandle, p: ParamsOf<'page
     ...(report.dropped !== undefined ? { dropped: report.dropped } : {}),
     ...(moved !== false && moved !== undefined ? { moved } : {}),
   };
+}
+
+const TARGET_KEYS = new Set(['element_ref', 'selector', 'text_query', 'to_element_ref', 'to_selector', 'to_text_query', 'rev']);
+
+/**
+ * An ambiguous drop target: the repair repeats the drag with both ends, the source by the ref it
+ * resolved to and the first candidate as to_element_ref. (The shared repair puts a candidate in
+ * element_ref, which for a drop target would drag the candidate and drop nothing.)
+ */
+function keepBothEnds(e: unknown, session: Session, page: PageHandle, p: ParamsOf<'page.drag'>, source: Target): unknown {
+  if (!(e instanceof ProviderError) || e.details.code !== 'ambiguous') return e;
+  const candidates = e.details.candidates as Array<{ element_ref: string }> | undefined;
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p)) if (!TARGET_KEYS.has(k) && v !== undefined) rest[k] = v;
+  const message = e.message.replace(/pick one by element_ref\.$/, 'pick the drop target by to_element_ref.');
+  return raise(ERRORS.ambiguous, message, {
+    method: 'page.drag',
+    params: { ...rest, session_id: session.id, page_id: page.id, to_element_ref: candidates?.[0]?.element_ref },
+    element_ref: source.ref,
+  }, { details: { candidates } });
 }
 
 function otherDocument(session: Session, page: PageHandle): ProviderError {

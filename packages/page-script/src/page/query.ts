@@ -9,7 +9,7 @@ import { allRoots, checkSelector, composedChildren, composedParent, deepQueryAll
 import { hasSize, hiddenByVisibility, prunesSubtree, styleCache, styleVisible, type StyleOf } from './style';
 import { INTERACTIVE_ROLES, finalRole, nativelyActionable, roleOf } from './roles';
 import { accessibleName, customControlFor, flat, LabelIndex } from './names';
-import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, listenedElements } from './clickables';
+import { CLICKABLE_BASE_ROLES, clickableByMarkup, clickableName, delegatesToItems, listenedElements } from './clickables';
 
 const DEFAULT_LIMIT = 20;
 
@@ -32,7 +32,10 @@ function clickableOnly(el: Element, role: string, ctx: Ctx): boolean {
   if (!CLICKABLE_BASE_ROLES.has(role) || el.localName === 'body' || el.localName === 'html' || el.localName === 'label') return false;
   if (ctx.listened.has(el)) return true;
   const parent = composedParent(el);
-  return clickableByMarkup(el, ctx.styleOf(el).cursor, parent ? ctx.styleOf(parent).cursor : 'auto');
+  const style = ctx.styleOf(el);
+  // An item of a list whose handler is for its items (a sortable), as the snapshot lists it.
+  if (parent && ctx.listened.has(parent) && style.display !== 'inline' && delegatesToItems(parent)) return true;
+  return clickableByMarkup(el, style.cursor, parent ? ctx.styleOf(parent).cursor : 'auto');
 }
 
 function shown(el: Element, styleOf: StyleOf): boolean {
