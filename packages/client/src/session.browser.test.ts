@@ -8,6 +8,9 @@ import { CallError, createProvider, spawnProvider, type TypedProvider } from './
  * browser. One provider per transport, shared by its tests.
  */
 
+/** A cold Firefox launch on a loaded 2-core runner can pass the 30 s default deadline; later calls take milliseconds. */
+const LAUNCH_MS = 90_000;
+
 const site = servePage(
   '<!doctype html><title>Bound</title>' +
     '<button onclick="document.querySelector(\'output\').textContent = \'Pressed by \' + document.querySelector(\'input\').value">Press me</button>' +
@@ -42,7 +45,7 @@ async function boundFlow(provider: TypedProvider, name: string): Promise<void> {
 describeEngine('firefox')('session-bound client, in process, on Firefox', () => {
   let provider: TypedProvider;
   beforeAll(async () => {
-    provider = await createProvider({ browser: 'firefox', maxSessions: 2, maxTabs: 2 });
+    provider = await createProvider({ browser: 'firefox', maxSessions: 2, maxTabs: 2, defaultTimeoutMs: LAUNCH_MS });
   });
   afterAll(() => provider?.close());
 
@@ -65,7 +68,7 @@ describeEngine('firefox')('session-bound client, in process, on Firefox', () => 
 describeEngine('firefox')('session-bound client, child process (stdio), on Firefox', () => {
   let provider: ReturnType<typeof spawnProvider>;
   beforeAll(() => {
-    provider = spawnProvider({ browser: 'firefox', stderr: () => undefined });
+    provider = spawnProvider({ browser: 'firefox', args: ['--timeout-ms', String(LAUNCH_MS)], stderr: () => undefined });
   });
   afterAll(() => provider?.close());
 
