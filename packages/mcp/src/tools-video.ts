@@ -66,7 +66,7 @@ async function start(ctx: ToolContext, a: { filename?: string | undefined; size?
       sent = true;
       return first;
     }
-    const p = (await state.reach()).page();
+    const p = await state.currentPage();
     return p === undefined ? undefined : capture(p, jpeg, AbortSignal.any([signal, AbortSignal.timeout(10_000)]));
   };
   state.recording = { recorder: new Recorder(encoder, grab, fps), filename, width, height, fps, cursor: a.cursor === true };

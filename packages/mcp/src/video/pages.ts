@@ -9,6 +9,8 @@ import { CallError, type ProviderLink } from '../link';
  * session's pages: the page is looked up in the link's session, as the dispatcher would.
  */
 export interface VideoReach {
+  /** The provider session reached: a link that reopened its session (after browser_close) reaches again. */
+  sessionId: string;
   /** The current page of the link's session, or undefined when it has none now. */
   page(): BackendPage | undefined;
   /** The engine of the link's session. */
@@ -37,6 +39,7 @@ export async function reach(link: ProviderLink): Promise<VideoReach> {
   const { session_id } = await link.session();
   const session = provider.session(session_id);
   return {
+    sessionId: session_id,
     engine: provider.engineOf(session),
     page() {
       const id = session.currentPageId;

@@ -50,17 +50,23 @@ export class VideoState {
 
   constructor(readonly link: ProviderLink) {}
 
-  /** The link's session as the video reaches it; asked again after the session changed (browser_close). */
+  /** The link's session as the video reaches it; reached again when the link opened another session (browser_close). */
   async reach(): Promise<VideoReach> {
     const r = this.#reach !== undefined ? await this.#reach.catch(() => undefined) : undefined;
-    if (r !== undefined && this.link.open) return r;
+    if (r !== undefined && this.link.open && (await this.link.session()).session_id === r.sessionId) return r;
     this.#reach = reach(this.link);
     return this.#reach;
   }
 
+  /** The current page, never opening a session for it: undefined while the link has none (after browser_close). */
+  async currentPage(): Promise<BackendPage | undefined> {
+    if (!this.link.open) return undefined;
+    return (await this.reach()).page();
+  }
+
   /** Runs an overlay function in the current page; a page that is gone or navigating is skipped. */
   async draw(source: string): Promise<boolean> {
-    const page = (await this.reach()).page();
+    const page = await this.currentPage();
     if (page?.evaluate === undefined) return false;
     const signal = AbortSignal.timeout(5_000);
     return page.evaluate(source, signal).then(
