@@ -64,6 +64,15 @@ for (const browser of BROWSERS) {
       expect((await call('page.eval', { expression: "document.getElementById('c').value" })).value).toBe('');
     });
 
+    it('a covered field on a page that fakes its box and opacity is still refused: our checks never ask the page', async () => {
+      const ref = await openRef(NOT_EDITORS.spoofed.path, NOT_EDITORS.spoofed.line, false);
+      const r = await raw('page.type', { element_ref: ref, text: 'sneaky' });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.details).toMatchObject({ code: 'obscured', cover: expect.stringContaining('div#cover') });
+      expect((await call('page.eval', { expression: "document.getElementById('c').value" })).value).toBe('');
+    });
+
     it('an editor under a modal is obscured by the modal, not typed into', async () => {
       const ref = await openRef(NOT_EDITORS.modal.path, NOT_EDITORS.modal.line);
       const r = await raw('page.type', { element_ref: ref, text: 'sneaky' });

@@ -11,7 +11,7 @@ import { sleep } from '../deadline';
 import { ACTIONABILITY_WINDOW_MS, actionPoint, notActionable, RETRY_EVERY_MS } from './actionability';
 import { call } from './frames';
 import { inputReleasedAll } from './mouse';
-import { resolveTarget } from './targets';
+import { resolveTarget, type Target } from './targets';
 
 /** How long a report asked alongside the dispatch waits in the page for the click to be over. */
 const REPORT_WAIT_MS = 500;
@@ -132,6 +132,7 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
     if (filled.editor !== undefined) await pressKeys(page.backend, replace ? ['Control', 'a'] : ['Control', 'End'], signal);
     await typeText(page.backend, p.text, signal);
     value = await call(page, target.frame, 'value', [target.doc, target.id], signal);
+    if (filled.editor !== undefined) value = await editorSettled(page, target, filled.editor.before, value, signal);
     // Typing that changed nothing the editor shows reached no editor: an error, never a success.
     if (filled.editor !== undefined && value === filled.editor.before && p.text !== '' && !(replace && p.text === value)) {
       throw raise(ERRORS.editor_unchanged, `The keys were typed into ${target.ref}${filled.editor.hidden ? ", an editor's hidden input," : ''} and the editor's text did not change: nothing was typed.`, { session_id: session.id, page_id: page.id, element_ref: target.ref }, {
@@ -151,6 +152,24 @@ export async function type(session: Session, page: PageHandle, p: ParamsOf<'page
 }
 
 const cap = (s: string) => cut(s, LIMITS.nameChars);
+
+/** Rendering steps an editor gets to draw the typed text (Ace and Monaco draw on an animation frame). */
+const EDITOR_SETTLE_ROUNDS = 5;
+
+/**
+ * The editor's text once it has drawn the keys: read after each two rendering steps until two reads
+ * agree and differ from the text before typing, for at most EDITOR_SETTLE_ROUNDS rounds.
+ */
+async function editorSettled(page: PageHandle, target: Target, before: string, first: string | null, signal: AbortSignal): Promise<string | null> {
+  let value = first;
+  for (let i = 0; i < EDITOR_SETTLE_ROUNDS; i++) {
+    await call(page, target.frame, 'settledMetrics', [], signal);
+    const now = await call(page, target.frame, 'value', [target.doc, target.id], signal);
+    if (now === value && now !== before) return now;
+    value = now;
+  }
+  return value;
+}
 
 /** The field did not keep the text: refused with the format it takes, as a call that would do. */
 function valueRejected(session: Session, page: PageHandle, ref: string, r: { message: string; format: string; hint: string; value: string }): ProviderError {
