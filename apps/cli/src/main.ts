@@ -3,7 +3,7 @@ import { runStdioServer } from '@browser-provider/core';
 import { BROWSERS, parseBrowser, type BrowserName } from './browsers';
 import { gridFromEnv } from './grid';
 import { chooseEngines } from './engines';
-import { addMcpCommand, SAVE_SESSION_CAP_HELP, SAVE_SESSION_HELP, saveSessionOf, type SaveSessionFlags } from './mcp-command';
+import { addMcpCommand, SAVE_SESSION_CAP_HELP, SAVE_SESSION_EVERY_STEP_HELP, SAVE_SESSION_HELP, saveSessionOf, type SaveSessionFlags } from './mcp-command';
 import { addServerFlags, backendOptions, GRID_CAPS_HELP, GRID_URL_HELP, gridCapsArg, gridUrlArg, positiveInt, serverOptions, type ServerFlags } from './server-flags';
 
 const browserArg = (v: string): BrowserName => {
@@ -33,6 +33,7 @@ addServerFlags(
 )
   .option('--save-session <dir>', SAVE_SESSION_HELP)
   .option('--save-session-cap-mb <n>', SAVE_SESSION_CAP_HELP, positiveInt)
+  .option('--save-session-every-step', SAVE_SESSION_EVERY_STEP_HELP)
   .action(async (o: ServerFlags & SaveSessionFlags) => {
     const save = await saveSessionOf(o).catch((e: unknown) => program.error(`error: ${(e as Error).message}`));
     const choice = await chooseEngines(o.browser, backendOptions(o)).catch((e: unknown) => program.error((e as Error).message));

@@ -8,16 +8,18 @@ import { addServerFlags, backendOptions, serverOptions, type ServerFlags } from 
 export interface SaveSessionFlags {
   saveSession?: string;
   saveSessionCapMb?: number;
+  saveSessionEveryStep?: boolean;
 }
 export const SAVE_SESSION_HELP = 'write a session report of every call (JSON Lines and one HTML timeline with screenshots) in a new folder below <dir>; it must be yours and writable by no one else';
 export const SAVE_SESSION_CAP_HELP = 'the most a session report may hold, in MiB (default 50); what does not fit is left out, saying so';
+export const SAVE_SESSION_EVERY_STEP_HELP = 'a screenshot after every step that changes a page, whatever it costs (default: screenshots take at most 5 % of the run\'s time, so a fast scripted run gets fewer)';
 
 /** The checked --save-session folder and cap; undefined without the flag. The report module loads only with it. */
-export async function saveSessionOf(o: SaveSessionFlags): Promise<{ dir: string; capBytes?: number } | undefined> {
+export async function saveSessionOf(o: SaveSessionFlags): Promise<{ dir: string; capBytes?: number; everyStep?: boolean } | undefined> {
   if (o.saveSession === undefined) return undefined;
   const mcp = await import('@browser-provider/mcp');
   const dir = await mcp.prepareRoot(resolve(o.saveSession), '--save-session', true);
-  return { dir, ...(o.saveSessionCapMb !== undefined ? { capBytes: o.saveSessionCapMb * 1024 * 1024 } : {}) };
+  return { dir, ...(o.saveSessionCapMb !== undefined ? { capBytes: o.saveSessionCapMb * 1024 * 1024 } : {}), ...(o.saveSessionEveryStep === true ? { everyStep: true } : {}) };
 }
 
 interface McpFlags extends ServerFlags, SaveSessionFlags {
@@ -64,6 +66,7 @@ export function addMcpCommand(program: Command): void {
     .option('--output-quota-mb <n>', "how much one MCP session's files may hold (default 256)", mebibytes)
     .option('--save-session <dir>', SAVE_SESSION_HELP)
     .option('--save-session-cap-mb <n>', SAVE_SESSION_CAP_HELP, mebibytes)
+    .option('--save-session-every-step', SAVE_SESSION_EVERY_STEP_HELP)
     .option('--http <host:port>', 'serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; HOST must be loopback (127.0.0.1, ::1, localhost)')
     .option('--token <token>', 'with --http: require Authorization: Bearer <token> (default: $BROWSER_PROVIDER_MCP_TOKEN)')
     .option('--http-idle-timeout <seconds>', 'with --http: close an MCP session, and its browser session, after this long without a request (default 1800; 0 = never)', idleSeconds)

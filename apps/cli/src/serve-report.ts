@@ -4,12 +4,12 @@ import { createProviderServer, LineSplitter, serveStdio, type Backend, type Prov
 /**
  * `serve --save-session <dir>`: the stdio server, with a session report of every request. The report
  * sits on the two streams, outside the server: each request line is a step, its response line ends
- * it, and the screenshot, console errors and failed requests are asked of the provider with the
- * step's own session id, right after the response is written (so they queue ahead of the client's
- * next call). `provider.describe` answers gain `session_report`: that one is written, and where.
+ * it, and the screenshot, console errors and failed requests are read from the step's page as its
+ * response is written (Capturer). `provider.describe` answers gain `session_report`: that one is
+ * written, and where.
  * The report module is loaded only with the flag, so a plain `serve` never loads it.
  */
-export async function serveWithReport(backends: readonly Backend[], options: ProviderServerOptions, save: { dir: string; capBytes?: number | undefined }): Promise<void> {
+export async function serveWithReport(backends: readonly Backend[], options: ProviderServerOptions, save: { dir: string; capBytes?: number | undefined; everyStep?: boolean | undefined }): Promise<void> {
   const { SessionReport, Capturer, directPages, reportFolder } = await import('@browser-provider/mcp');
   const { join } = await import('node:path');
   const log = options.log ?? ((m: string) => process.stderr.write(`[browser-provider] ${m}\n`));
@@ -24,7 +24,7 @@ export async function serveWithReport(backends: readonly Backend[], options: Pro
     },
     directPages(server.provider, (pageId) => sessionOf.get(pageId)),
   );
-  const report = await SessionReport.open({ dir: join(save.dir, reportFolder('session')), surface: 'protocol', capturer, ...(save.capBytes !== undefined ? { capBytes: save.capBytes } : {}), log });
+  const report = await SessionReport.open({ dir: join(save.dir, reportFolder('session')), surface: 'protocol', capturer, ...(save.capBytes !== undefined ? { capBytes: save.capBytes } : {}), ...(save.everyStep === true ? { shotShare: 1 } : {}), log });
   log(`session report: ${report.dir}`);
   type Pending = { method: string; params: Record<string, unknown>; step: ReturnType<typeof report.begin> };
   const pending = new Map<string, Pending>();

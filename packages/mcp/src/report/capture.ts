@@ -57,6 +57,7 @@ const extOf = (bytes: Buffer): 'jpg' | 'png' => (bytes[0] === 0xff && bytes[1] =
  */
 export class Capturer {
   #format: 'jpeg' | 'png' = 'jpeg';
+  #directFormat: Promise<'jpeg' | 'png'> | undefined;
   #noConsole = false;
   #noNetwork = false;
   readonly #console = new Map<string, Set<string>>();
@@ -103,13 +104,24 @@ export class Capturer {
     const take = (f: 'jpeg' | 'png') => page.screenshot(f === 'jpeg' ? { format: 'jpeg', quality: JPEG_QUALITY } : {}, AbortSignal.timeout(SHOT_TIMEOUT_MS));
     try {
       let s;
-      try {
-        s = await take(this.#format);
-      } catch (e) {
-        if (this.#format === 'png') throw e;
-        // An engine that captures PNG only (WebKit's WebDriver) fails a JPEG: PNG from then on, once PNG works.
-        s = await take('png');
-        this.#format = 'png';
+      const known = this.#directFormat;
+      if (known !== undefined) s = await take(await known);
+      else {
+        // The first capture finds the format; captures that start meanwhile wait for its answer.
+        let found: (f: 'jpeg' | 'png') => void = () => undefined;
+        this.#directFormat = new Promise((r) => (found = r));
+        try {
+          s = await take('jpeg');
+          found('jpeg');
+        } catch {
+          // An engine that captures PNG only (WebKit's WebDriver) fails a JPEG.
+          s = await take('png').catch((e: unknown) => {
+            this.#directFormat = undefined;
+            found('jpeg');
+            throw e;
+          });
+          found('png');
+        }
       }
       const bytes = Buffer.from(s.data, 'base64');
       return { bytes, ext: extOf(bytes), width: s.width, height: s.height };

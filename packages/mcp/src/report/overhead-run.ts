@@ -1,23 +1,23 @@
 /**
  * What --save-session costs: a 20-step MCP run (navigate, typing, clicks, a select, key presses,
- * snapshots) through `browser-provider mcp` with and without it, in alternating pairs on one engine;
- * medians of the steps' wall time (first call to last answer, the report's close included) and of
- * the whole run (spawn to exit).
- *   pnpm exec tsx packages/mcp/src/report/overhead-run.ts [--browser chrome] [--pairs 5]
+ * snapshots) on two `browser-provider mcp` servers started side by side on one engine, one with
+ * --save-session and one without, the run repeated in alternating order so the machine's drift falls
+ * on both. Prints the median of each side's 20-step wall time and the median of the paired ratios.
+ *   pnpm exec tsx packages/mcp/src/report/overhead-run.ts [--browser chrome] [--rounds 8]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refOf, startStdio, textOf } from '../testing/servers';
+import { refOf, startStdio, textOf, type StdioServer } from '../testing/servers';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? dflt) : dflt;
 };
 const browser = arg('browser', 'chrome');
-const pairs = Number(arg('pairs', '5'));
+const rounds = Number(arg('rounds', '8'));
 
 const PAGE = `<!doctype html><title>Form</title>
 <label>Name <input id="n"></label> <label>Password <input type="password" id="p"></label>
@@ -29,18 +29,14 @@ const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
-async function run(save: boolean): Promise<{ steps: number; total: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'bp-overhead-'));
-  const t0 = performance.now();
-  const { client, child } = await startStdio(['--browser', browser, ...(save ? ['--save-session', dir] : [])]);
+/** One 20-step run; its wall time in ms. */
+async function run(s: StdioServer): Promise<number> {
   const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = await client.callTool({ name, arguments: args });
+    const r = await s.client.callTool({ name, arguments: args });
     if (r.isError) throw new Error(`${name}: ${textOf(r)}`);
     return textOf(r);
   };
-  // The browser's launch is not a step: one call opens the session before the clock starts.
-  await call('browser_tabs', { action: 'list' });
-  const s0 = performance.now();
+  const t0 = performance.now();
   const snap = await call('browser_navigate', { url });
   const [name, pw, size, add] = [refOf(snap, 'Name'), refOf(snap, 'Password'), refOf(snap, 'Size'), refOf(snap, 'Add')];
   for (let i = 0; i < 3; i++) {
@@ -51,32 +47,31 @@ async function run(save: boolean): Promise<{ steps: number; total: number }> {
     await call('browser_press_key', { key: 'Tab' });
     await call('browser_snapshot');
   }
-  await call('browser_click', { target: add }); // 20th step
-  const exited = new Promise((r) => child.once('exit', r));
-  await client.close();
-  await exited;
-  const end = performance.now();
-  rmSync(dir, { recursive: true, force: true });
-  return { steps: end - s0, total: end - t0 };
+  await call('browser_click', { target: add });
+  return performance.now() - t0;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const off: { steps: number; total: number }[] = [];
-const on: { steps: number; total: number }[] = [];
-await run(false); // warm the disk cache and the browser binary
-for (let i = 0; i < pairs; i++) {
-  // Alternating order, so drift on a shared machine falls on both sides.
-  if (i % 2 === 0) {
-    off.push(await run(false));
-    on.push(await run(true));
-  } else {
-    on.push(await run(true));
-    off.push(await run(false));
-  }
-  console.log(`pair ${i + 1}: off ${off.at(-1)?.steps.toFixed(0)} ms, on ${on.at(-1)?.steps.toFixed(0)} ms (20 steps + close)`);
+const dir = mkdtempSync(join(tmpdir(), 'bp-overhead-'));
+const off = await startStdio(['--browser', browser]);
+const on = await startStdio(['--browser', browser, '--save-session', dir]);
+// Warm both: the browser launches, the page and the page script are cached.
+await run(off);
+await run(on);
+const times = { off: [] as number[], on: [] as number[] };
+const ratios: number[] = [];
+for (let i = 0; i < rounds; i++) {
+  const [a, b] = i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+  const ta = await run(a === 'off' ? off : on);
+  const tb = await run(b === 'off' ? off : on);
+  times[a].push(ta);
+  times[b].push(tb);
+  ratios.push((times.on.at(-1) as number) / (times.off.at(-1) as number));
+  console.log(`round ${i + 1}: without ${times.off.at(-1)?.toFixed(0)} ms, with ${times.on.at(-1)?.toFixed(0)} ms`);
 }
-const ms = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
-const pct = (a: number[], b: number[]) => `${(((median(b) - median(a)) / median(a)) * 100).toFixed(1)} %`;
-console.log(`${browser}, ${pairs} pairs, medians: 20 steps + close: without ${ms(off.map((r) => r.steps))}, with --save-session ${ms(on.map((r) => r.steps))} (${pct(off.map((r) => r.steps), on.map((r) => r.steps))})`);
-console.log(`whole run, spawn to exit: without ${ms(off.map((r) => r.total))}, with ${ms(on.map((r) => r.total))} (${pct(off.map((r) => r.total), on.map((r) => r.total))})`);
+await Promise.all([off.client.close(), on.client.close()]);
+await new Promise((r) => setTimeout(r, 3_000));
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
+const bytes = (d: string): number => readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? bytes(join(d, e.name)) : statSync(join(d, e.name)).size), 0);
+console.log(`${browser}, ${rounds} rounds of 20 steps: median without ${median(times.off).toFixed(0)} ms, with --save-session ${median(times.on).toFixed(0)} ms; median paired ratio ${((median(ratios) - 1) * 100).toFixed(1)} % more; report of ${(rounds + 1) * 20} steps: ${(bytes(dir) / 1024 / 1024).toFixed(1)} MB`);
+rmSync(dir, { recursive: true, force: true });
 server.close();

@@ -12,7 +12,8 @@ import { refOf, startStdio, textOf, type StdioServer } from '../testing/servers'
 /**
  * The session report as a person meets it, on every engine: an MCP run under --save-session (a
  * click that logs a console error and asks for a missing image, typing a name and a password), then
- * browser_stop_tracing, then the report opened in the same browser through our own tools. Its
+ * browser_stop_tracing, then the report opened in the same browser through our own tools (with
+ * --save-session-every-step, so each step that changes the page has its screenshot). Its
  * timeline lists the run's steps, every thumbnail has loaded (naturalWidth > 0), the click's point
  * is marked, and the password is in neither file.
  */
@@ -65,7 +66,7 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
     };
 
     beforeAll(async () => {
-      mcp = await startStdio(['--browser', browser, '--caps', 'devtools,config', '--allow-eval', '--save-session', join(saveDir, browser)]);
+      mcp = await startStdio(['--browser', browser, '--caps', 'devtools,config', '--allow-eval', '--save-session', join(saveDir, browser), '--save-session-every-step']);
       client = mcp.client;
       const snap = textOf(await ok('browser_navigate', { url: `${origin}/` }));
       await ok('browser_type', { target: refOf(snap, 'Name'), text: 'Ada' });

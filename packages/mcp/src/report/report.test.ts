@@ -56,7 +56,7 @@ describe('session report', () => {
   it('keeps a 200-step run with a screenshot each under the default cap, every step and screenshot in it', async () => {
     const dir = await tempDir();
     const page = fakePage(60_000);
-    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(page.caller) });
+    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(page.caller), shotShare: 1 });
     const { tail, lines, html } = await run(report, 200);
     expect(tail.left_out).toEqual({ steps: 0, screenshots: 0 });
     expect(lines.filter((l) => l.type === 'step')).toHaveLength(200);
@@ -73,7 +73,7 @@ describe('session report', () => {
   it('stays under a small cap on a 200-step run and says in both files what it left out', async () => {
     const dir = await tempDir();
     const cap = 2 * 1024 * 1024;
-    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(fakePage(100_000).caller), capBytes: cap });
+    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(fakePage(100_000).caller), capBytes: cap, shotShare: 1 });
     const { tail, lines, html } = await run(report, 200);
     expect(await folderBytes(dir)).toBeLessThanOrEqual(cap);
     expect(tail.left_out.screenshots).toBeGreaterThan(0);
@@ -135,5 +135,61 @@ describe('session report', () => {
     }
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#60;script&#62;');
+  });
+
+  it('reads a page directly where it can, falling back to PNG where JPEG fails, and names the file by what the image is', async () => {
+    const dir = await tempDir();
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(200)]);
+    const asked: string[] = [];
+    const page = {
+      screenshot: async (opts: { format?: string }) => {
+        asked.push(opts.format ?? 'png');
+        if (opts.format === 'jpeg') throw new Error('this engine captures PNG only');
+        return { data: png.toString('base64'), width: 800, height: 600 };
+      },
+      consoleEntries: () => [{ level: 'error', text: 'direct error', timestamp: 5 }],
+    };
+    const viaProtocol: Caller = async () => {
+      throw new Error('the direct page should have been read');
+    };
+    const report = await SessionReport.open({ dir, surface: 'protocol', capturer: new Capturer(viaProtocol, (id) => (id === 'p1' ? page : undefined)), shotShare: 1 });
+    for (let i = 1; i <= 2; i++) {
+      const s = report.begin('page.click', { page_id: 'p1' });
+      s.observe('page.click', { page_id: 'p1' }, clickAnswer(i));
+      s.end('{}', true);
+    }
+    await report.close();
+    const steps = (await readFile(report.jsonlPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as StepEntry).filter((l) => l.type === 'step');
+    expect(steps.map((s) => s.screenshot)).toEqual(['shots/0001.png', 'shots/0002.png']);
+    // JPEG is tried once; PNG from then on.
+    expect(asked).toEqual(['jpeg', 'png', 'png']);
+    expect(steps.map((s) => s.console_errors.length)).toEqual([1, 0]);
+    expect(steps[0]?.failed_requests).toEqual([]);
+  });
+
+  it('keeps screenshots to 5 % of the run\'s time by default: a fast run gets fewer, each step without one saying why', async () => {
+    const dir = await tempDir();
+    const page = fakePage(100);
+    const slow: Caller = async (method, params) => {
+      if (method === 'page.screenshot') await new Promise((r) => setTimeout(r, 40));
+      return page.caller(method, params);
+    };
+    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(slow) });
+    const started = performance.now();
+    for (let i = 1; i <= 40; i++) {
+      const s = report.begin('browser_click', { target: `e${i}` });
+      s.observe('page.click', { page_id: 'p1' }, clickAnswer(i));
+      s.end('Clicked.', true);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const elapsed = performance.now() - started;
+    await report.close();
+    const steps = (await readFile(report.jsonlPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as StepEntry).filter((l) => l.type === 'step');
+    const shots = steps.filter((s) => s.screenshot !== undefined).length;
+    expect(steps[0]?.screenshot).toBeDefined();
+    expect(shots).toBeLessThan(40);
+    // At most 5 % of the time, plus the one that was allowed when the budget was last under it.
+    expect((shots - 1) * 40).toBeLessThanOrEqual(0.05 * elapsed + 40);
+    for (const s of steps.filter((x) => x.screenshot === undefined)) expect(s.screenshot_missing).toMatch(/^skipped: screenshots may take at most 5 %/);
   });
 });

@@ -16,6 +16,10 @@ const FIXED_ROOM = 64 * 1024;
 /** HTML markup per step, beyond the step's own data (which the HTML repeats from the JSON Lines). */
 const STEP_ROOM = 1_500;
 
+/** The share of the report's wall time its screenshots may take (see SessionReport.#shotAllowed). */
+export const SHOT_SHARE = 0.05;
+const SHOT_SKIPPED = 'skipped: screenshots may take at most 5 % of the run\'s time and the last one had used it up; a later step\'s screenshot shows the page after this one';
+
 export const JSONL_NAME = 'steps.jsonl';
 export const HTML_NAME = 'report.html';
 export const SHOTS_DIR = 'shots';
@@ -73,6 +77,8 @@ export interface ReportOptions {
   capBytes?: number;
   /** Takes the screenshot, console errors and failed requests after a step that touched a page. */
   capturer?: Capturer;
+  /** The share of wall time screenshots may take (default SHOT_SHARE); 1 or more takes one after every step that changes a page. */
+  shotShare?: number;
   log?: (message: string) => void;
 }
 
@@ -126,6 +132,9 @@ export class SessionReport {
   #count = 0;
   #leftOut: ReportTail['left_out'] = { steps: 0, screenshots: 0 };
   #chain: Promise<void> = Promise.resolve();
+  readonly #opened = performance.now();
+  #shotMs = 0;
+  #shotInFlight = false;
   #closed: Promise<ReportTail> | undefined;
 
   private constructor(
@@ -191,8 +200,36 @@ export class SessionReport {
       failed_requests: [],
     });
     // Issued now, so the calls queue in the session ahead of the client's next one.
-    const capture = touched && pageId !== undefined && this.options.capturer !== undefined ? this.options.capturer.capture(pageId, true).catch((e: unknown) => ({ consoleErrors: [], failedRequests: [], imageMissing: `the capture failed: ${String(e)}` }) as Capture) : undefined;
+    const shot = touched && this.#shotAllowed();
+    if (touched && !shot) entry.screenshot_missing = SHOT_SKIPPED;
+    const capture = touched && pageId !== undefined && this.options.capturer !== undefined ? this.#capture(this.options.capturer, pageId, shot) : undefined;
     this.#chain = this.#chain.then(() => this.#write(entry, capture)).catch((e: unknown) => this.options.log?.(`session report: step ${index}: ${String(e)}`));
+  }
+
+  /**
+   * Screenshots cost the browser time the run needs (on a loaded machine as long as a click), so they
+   * may take at most SHOT_SHARE of the report's wall time, one at a time. A run paced by a model,
+   * seconds between calls, gets one after every step that changes a page; a scripted run as fast as
+   * the browser goes gets fewer, each step without one saying why.
+   */
+  #shotAllowed(): boolean {
+    const share = this.options.shotShare ?? SHOT_SHARE;
+    if (share >= 1) return true;
+    if (this.#shotInFlight) return false;
+    return this.#shotMs <= share * (performance.now() - this.#opened);
+  }
+
+  #capture(capturer: Capturer, pageId: string, shot: boolean): Promise<Capture> {
+    const t0 = performance.now();
+    if (shot) this.#shotInFlight = true;
+    return capturer
+      .capture(pageId, shot)
+      .catch((e: unknown) => ({ consoleErrors: [], failedRequests: [], imageMissing: `the capture failed: ${String(e)}` }) as Capture)
+      .finally(() => {
+        if (!shot) return;
+        this.#shotInFlight = false;
+        this.#shotMs += performance.now() - t0;
+      });
   }
 
   /** Bytes the report will hold with `more` added: its files, and the HTML that repeats the lines. */

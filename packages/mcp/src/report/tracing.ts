@@ -9,6 +9,8 @@ import type { Capturer } from './capture';
 export interface SaveSession {
   dir: string;
   capBytes?: number | undefined;
+  /** A screenshot after every step that changes a page, whatever it costs (default: at most 5 % of the run's time). */
+  everyStep?: boolean | undefined;
 }
 
 /** What describe and browser_get_config say about the report. */
@@ -58,7 +60,7 @@ export class Tracing {
   }
 
   #start(dir: string, capBytes: number | undefined): Promise<SessionReport> {
-    const p = SessionReport.open({ dir, surface: this.surface, capturer: this.capturer, capBytes: capBytes ?? DEFAULT_REPORT_CAP_BYTES, ...(this.log ? { log: this.log } : {}) });
+    const p = SessionReport.open({ dir, surface: this.surface, capturer: this.capturer, capBytes: capBytes ?? DEFAULT_REPORT_CAP_BYTES, ...(this.save?.everyStep === true ? { shotShare: 1 } : {}), ...(this.log ? { log: this.log } : {}) });
     void p.then((r) => (this.#open = r), () => undefined);
     return p;
   }
