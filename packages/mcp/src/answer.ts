@@ -75,7 +75,7 @@ export class Vocabulary {
   repair(r: WireRepair, e?: Pick<ErrorObject, 'code' | 'details'>): string {
     const mcp = e !== undefined ? catalogEntry(e.code, e.details.code)?.repair?.mcp : undefined;
     if (mcp !== undefined) {
-      const said = mcp({ method: r.method, details: e?.details ?? {}, params: r.params ?? {} });
+      const said = mcp({ method: r.method, hint: r.hint, details: e?.details ?? {}, params: r.params ?? {} });
       for (const call of said.calls) {
         const row = this.#byName.get(call.tool);
         const args = call.args ?? {};

@@ -73,7 +73,7 @@ for (const browser of ENGINES) {
       const bad = await call('browser_type', { target: refOf(outline, '"Start date"'), element: 'Start date', text: '06/15/2025' });
       expect(bad.isError).toBe(true);
       expect(textOf(bad)).toMatch(/^Error element_not_actionable \(value_rejected\): .*"06\/15\/2025" is not in the field's format \(date YYYY-MM-DD/);
-      expect(textOf(bad)).toMatch(/Repair: browser_type \{"target":"e\d+"\} — It takes a date as YYYY-MM-DD \(e\.g\. 2025-06-15\)/);
+      expect(textOf(bad)).toMatch(/Repair: browser_type \{"target":"e\d+","text":"<[^"]+>"\} — It takes a date as YYYY-MM-DD \(e\.g\. 2025-06-15\)/);
       expect(await held(['time', 'date'])).toContain('time=11:03 date=2025-06-15');
     });
 

@@ -96,7 +96,7 @@ describe('every repair of the error catalog, under every --caps set', () => {
 
   it.each(entries.map((e) => [`${e.code}/${e.detail}`, e] as const))('%s names an offered tool whose schema parses its arguments, or the hint alone', (_pair, entry) => {
     const error = wireError(entry);
-    const preferred = entry.repair?.mcp?.({ method: error.details.repair?.method ?? '', details: error.details, params: error.details.repair?.params ?? {} }).calls.map((c) => c.tool);
+    const preferred = entry.repair?.mcp?.({ method: error.details.repair?.method ?? '', hint: error.details.repair?.hint ?? '', details: error.details, params: error.details.repair?.params ?? {} }).calls.map((c) => c.tool);
     for (const caps of CAP_SETS) {
       for (const [engine, callable] of [['every method', () => true], ['core methods only', (m: string) => !m.includes('.') || ['page.', 'session.', 'provider.'].some((p) => m.startsWith(p))]] as const) {
         const offered = offeredTools(callable, new Set(caps));
@@ -128,7 +128,7 @@ describe('every repair of the error catalog, under every --caps set', () => {
   it('names only real tools in the catalog (a misspelt one would silently fall back to the hint)', () => {
     const named = entries.flatMap((e) => {
       const error = wireError(e);
-      return e.repair?.mcp?.({ method: error.details.repair?.method ?? '', details: error.details, params: error.details.repair?.params ?? {} }).calls.map((c) => c.tool) ?? [];
+      return e.repair?.mcp?.({ method: error.details.repair?.method ?? '', hint: error.details.repair?.hint ?? '', details: error.details, params: error.details.repair?.params ?? {} }).calls.map((c) => c.tool) ?? [];
     });
     expect(named.length).toBeGreaterThan(10);
     expect(named.filter((t) => !TOOL_NAMES.has(t))).toEqual([]);

@@ -1,4 +1,4 @@
-import { PATH_PLACEHOLDER, type Ids } from './args';
+import { PATH_PLACEHOLDER, VALUE_PLACEHOLDER, type Ids } from './args';
 import { defineError, type McpRepair } from './entry';
 
 /** Errors about an element: finding it by ref, selector or text, and acting on it (actionability, gestures, fields). */
@@ -156,11 +156,12 @@ export const value_rejected = defineError<Ref & { format: string; hint: string }
   code: 'element_not_actionable',
   detail: 'value_rejected',
   retryable: false,
-  when: "page.type: the field did not keep the text. A date, time, datetime-local, month, week, colour or range field takes its value in one format (its snapshot line gives it, e.g. `(date YYYY-MM-DD)`); text not in that format, out of the field's min/max or off its step, or that it reads back empty (no such date), is refused and the field keeps its old value; also a number field that kept none of the typed text. details.format gives the format, details.value what the field holds; the repair's text is a placeholder in that format and its hint says the format with an example.",
+  when: "page.type: the field did not keep the text. A date, time, datetime-local, month, week, colour or range field takes its value in one format (its snapshot line gives it, e.g. `(date YYYY-MM-DD)`); text not in that format, out of the field's min/max or off its step, or that it reads back empty (no such date), is refused and the field keeps its old value; also a number field that kept none of the typed text. details.format gives the format, details.value what the field holds; the repair's text is a placeholder, and its hint says the format with an example.",
   repair: {
     method: 'page.type',
-    build: (a) => ({ params: { ...only(a), element_ref: a.element_ref, text: `<${a.format}>`, replace: true }, hint: `${a.hint} Type it again in that format.` }),
-    mcp: (e) => ({ calls: [{ tool: 'browser_type', args: { target: refOf(e), text: `<${String(e.details.format ?? 'value')}>` } }], hint: 'Type it again in the format the field takes (details.format; its snapshot line gives it).' }),
+    build: (a) => ({ params: { ...only(a), element_ref: a.element_ref, text: VALUE_PLACEHOLDER, replace: true }, hint: `${a.hint} Type it again in that format.` }),
+    // The text is a placeholder in the field's format; the hint (the page's, with an example) says it.
+    mcp: (e) => ({ calls: [{ tool: 'browser_type', args: { target: refOf(e), text: VALUE_PLACEHOLDER } }], hint: e.hint }),
   },
   example: { ...ref, format: 'YYYY-MM-DD', hint: 'It takes a date as YYYY-MM-DD, e.g. 2025-03-01.' },
 });

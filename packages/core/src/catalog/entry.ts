@@ -42,6 +42,8 @@ export interface RepairSpec<A> {
 export interface WireError {
   /** The protocol repair's method (one of the entry's `method` and `also`). */
   method: string;
+  /** The protocol repair's hint (its method names are said as tools when it is shown). */
+  hint: string;
   details: Record<string, unknown>;
   params: Record<string, unknown>;
 }

@@ -5,6 +5,6 @@
  */
 export { raise, repairOf, defineError } from './entry';
 export type { ErrorEntry, McpCall, McpRepair, RaiseOptions, RepairSpec, WireError } from './entry';
-export { ORIGIN_PLACEHOLDER, PATH_PLACEHOLDER, type Ids } from './args';
+export { ORIGIN_PLACEHOLDER, PATH_PLACEHOLDER, VALUE_PLACEHOLDER, type Ids } from './args';
 export { ACTIONABILITY, CATALOG, ERRORS, catalogEntry } from './table';
 export { readyToSend } from './ready';
