@@ -63,14 +63,6 @@ describe('every repair', () => {
     expect(everyRepair().filter(([, m]) => !offered.has(m))).toEqual([]);
   });
 
-  it('of actionability agrees with the causes table (what docs/errors.md says)', () => {
-    for (const code of ACTION_CODES) {
-      const repair = notActionable(session, page, { ref: 'e1' } as never, { ok: false, code, message: 'm' } as never).details.repair;
-      const row = CORE_CAUSES.find((c) => c.code === 'element_not_actionable' && c.detail === code);
-      expect([code, repair?.method]).toEqual([code, row?.repair]);
-    }
-  });
-
   it('names an engine-dependent optional method only where the engines that raise it offer it', () => {
     const named = new Set(everyRepair().flatMap(([, m]) => (isMethodName(m) && METHODS[m].tier === 'optional' && !METHODS[m].traits.engineIndependent ? [m] : [])));
     // page.scroll (a hidden target) and upload.set_files (typing into a file input) are offered by
