@@ -77,8 +77,10 @@ export function editorSurface(el: Element): Element | null {
   return paintsNothing(el, surface) ? surface : null;
 }
 
-/** The text the editor shows: the surface's rendered text, spaces as spaces (Monaco and Ace draw no-break spaces). */
+/**
+ * The text the editor shows: the surface's rendered text (through the pristine getter: a page cannot
+ * make typing that changed nothing read as a change), spaces as spaces (Monaco and Ace draw no-break spaces).
+ */
 export function surfaceText(surface: Element): string {
-  const text = (surface as HTMLElement).innerText ?? surface.textContent ?? '';
-  return text.replace(/\u00a0/g, ' ');
+  return P.innerText(surface).replace(/\u00a0/g, ' ');
 }

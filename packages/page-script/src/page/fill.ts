@@ -93,6 +93,6 @@ export function fill(doc: unknown, id: unknown, text: unknown, replace: unknown)
   // An editor: what it shows before the keys, so that typing which changed nothing is not a success.
   const surface = editorSurface(el);
   if (surface !== null) return { ok: true, by: 'keys', editor: { before: surfaceText(surface), hidden: true } };
-  if (P.localName(el) !== 'textarea') return { ok: true, by: 'keys', editor: { before: (el as HTMLElement).innerText, hidden: false } };
+  if (P.localName(el) !== 'textarea') return { ok: true, by: 'keys', editor: { before: P.innerText(el), hidden: false } };
   return { ok: true, by: 'keys' };
 }

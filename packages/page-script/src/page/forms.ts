@@ -70,7 +70,7 @@ export function value(doc: unknown, id: unknown): string | null {
   const surface = editorSurface(el);
   if (surface !== null) return surfaceText(surface);
   if (tag === 'textarea' || tag === 'select') return (el as HTMLTextAreaElement).value;
-  if ((el as HTMLElement).isContentEditable) return (el as HTMLElement).innerText;
+  if ((el as HTMLElement).isContentEditable) return P.innerText(el);
   return null;
 }
 

@@ -99,6 +99,7 @@ const offsetHeightOf = member('HTMLElement', 'offsetHeight', 'get');
 // A field's value through the interface's own accessors: a page (or React's value tracker) may
 // define `value` on the element itself, and a write through that would never reach the element.
 const inputValueGet = getter('HTMLInputElement', 'value');
+const innerTextGet = getter('HTMLElement', 'innerText');
 const inputValueSet = setter('HTMLInputElement', 'value');
 const validityOf = getter('HTMLInputElement', 'validity');
 const rangeUnderflowOf = getter('ValidityState', 'rangeUnderflow');
@@ -240,6 +241,8 @@ export const P = {
       return null;
     }
   },
+  /** The rendered text of an HTML element (what an editor shows), or '' for one that has none. */
+  innerText: (el: Element) => (innerTextGet(el) as string | undefined) ?? '',
   inputValue: (el: Element) => inputValueGet(el) as string,
   setInputValue: (el: Element, v: string) => void inputValueSet(el, v),
   /** Which of the element's range and step constraints its value breaks (HTML constraint validation). */
