@@ -77,7 +77,7 @@ export function renderReport(head: ReportHead, steps: readonly StepEntry[], tail
   const notes = [
     tail.left_out.steps > 0 ? `${tail.left_out.steps} steps (from step ${tail.left_out.first_step_left_out}) were left out: the report reached its size cap of ${mb(head.cap_bytes)}.` : '',
     tail.left_out.screenshots > 0 ? `${tail.left_out.screenshots} screenshots were left out: the report reached its size cap of ${mb(head.cap_bytes)}.` : '',
-    tail.secrets_masked > 0 ? `${tail.secrets_masked} typed secrets are masked: ${head.masking}.` : '',
+    tail.secrets_masked > 0 ? `${tail.secrets_masked} typed ${tail.secrets_masked === 1 ? 'secret is' : 'secrets are'} masked: ${head.masking}.` : '',
   ].filter((n) => n !== '');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -1,8 +1,10 @@
 /**
- * What --save-session costs: a 20-step MCP run (navigate, typing, clicks, a select, key presses,
- * snapshots) on two `browser-provider mcp` servers started side by side on one engine, one with
- * --save-session and one without, the run repeated in alternating order so the machine's drift falls
- * on both. Prints the median of each side's 20-step wall time and the median of the paired ratios.
+ * What a session report costs: a 20-step MCP run (navigate, typing, clicks, a select, key presses,
+ * snapshots) on two `browser-provider mcp` servers started side by side on one engine, the run
+ * repeated in alternating order so the machine's drift falls on both. On one server each run is
+ * recorded from its start to its end, as --save-session records a session: browser_start_tracing
+ * before the first step and browser_stop_tracing (which writes the HTML) after the last, both timed
+ * with the run. Prints the median of each side's wall time and the median of the paired ratios.
  *   pnpm exec tsx packages/mcp/src/report/overhead-run.ts [--browser chrome] [--rounds 8]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -30,13 +32,14 @@ await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
 /** One 20-step run; its wall time in ms. */
-async function run(s: StdioServer): Promise<number> {
+async function run(s: StdioServer, report = false): Promise<number> {
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const r = await s.client.callTool({ name, arguments: args });
     if (r.isError) throw new Error(`${name}: ${textOf(r)}`);
     return textOf(r);
   };
   const t0 = performance.now();
+  if (report) await call('browser_start_tracing');
   const snap = await call('browser_navigate', { url });
   const [name, pw, size, add] = [refOf(snap, 'Name'), refOf(snap, 'Password'), refOf(snap, 'Size'), refOf(snap, 'Add')];
   for (let i = 0; i < 3; i++) {
@@ -48,21 +51,22 @@ async function run(s: StdioServer): Promise<number> {
     await call('browser_snapshot');
   }
   await call('browser_click', { target: add });
+  if (report) await call('browser_stop_tracing');
   return performance.now() - t0;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bp-overhead-'));
 const off = await startStdio(['--browser', browser]);
-const on = await startStdio(['--browser', browser, '--save-session', dir]);
+const on = await startStdio(['--browser', browser, '--caps', 'devtools', '--output-dir', dir]);
 // Warm both: the browser launches, the page and the page script are cached.
 await run(off);
-await run(on);
+await run(on, true);
 const times = { off: [] as number[], on: [] as number[] };
 const ratios: number[] = [];
 for (let i = 0; i < rounds; i++) {
   const [a, b] = i % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
-  const ta = await run(a === 'off' ? off : on);
-  const tb = await run(b === 'off' ? off : on);
+  const ta = await run(a === 'off' ? off : on, a === 'on');
+  const tb = await run(b === 'off' ? off : on, b === 'on');
   times[a].push(ta);
   times[b].push(tb);
   ratios.push((times.on.at(-1) as number) / (times.off.at(-1) as number));
@@ -70,8 +74,12 @@ for (let i = 0; i < rounds; i++) {
 }
 await Promise.all([off.client.close(), on.client.close()]);
 await new Promise((r) => setTimeout(r, 3_000));
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
 const bytes = (d: string): number => readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? bytes(join(d, e.name)) : statSync(join(d, e.name)).size), 0);
-console.log(`${browser}, ${rounds} rounds of 20 steps: median without ${median(times.off).toFixed(0)} ms, with --save-session ${median(times.on).toFixed(0)} ms; median paired ratio ${((median(ratios) - 1) * 100).toFixed(1)} % more; report of ${(rounds + 1) * 20} steps: ${(bytes(dir) / 1024 / 1024).toFixed(1)} MB`);
+console.log(`${browser}, ${rounds} rounds of 20 steps: median without ${median(times.off).toFixed(0)} ms, with a report ${median(times.on).toFixed(0)} ms (${((median(times.on) / median(times.off) - 1) * 100).toFixed(1)} %); median paired ratio ${((median(ratios) - 1) * 100).toFixed(1)} % more; ${rounds + 1} reports: ${(bytes(dir) / 1024 / 1024).toFixed(1)} MB`);
 rmSync(dir, { recursive: true, force: true });
 server.close();
