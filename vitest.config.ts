@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (fast, no browser; stub transports allowed) and `browsers` (real Firefox ESR,
- * Chromium and WebKitGTK; files named *.browser.test.ts; long timeouts, few at a time on 2 cores).
+ * Chromium and WebKitGTK; files named *.browser.test.ts; long timeouts, three files at a time).
  *
  * The browsers project's global setup asks `browser-provider status` once which engines are installed;
  * each suite gates on it through `describeEngine` (@browser-provider/testing/engines): a missing engine
@@ -36,7 +36,10 @@ export default defineConfig({
           globalSetup: ['packages/testing/src/engines-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          // Three at a time on 2 cores: a browser test spends most of its time waiting on a browser,
+          // a driver or a page's timer, so a third file fills the idle time (the suites are written to
+          // pass on a loaded machine: deadlines, not timings).
+          maxWorkers: 3,
         },
       },
     ],
