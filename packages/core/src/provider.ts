@@ -3,7 +3,7 @@ import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
 import { Engines } from './engines';
 import { ERRORS, raise } from './catalog';
-import { ProviderError } from './errors';
+import type { ProviderError } from './errors';
 import { PROVIDER_DEFAULTS } from './limits';
 import { PageHandle } from './page';
 import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './profiles';
@@ -142,12 +142,7 @@ export class Provider {
   #roomForSession(): void {
     const max = this.options.maxSessions;
     if (this.sessions.size + this.#creatingCount < max) return;
-    throw new ProviderError('permission_denied', `This server holds at most ${max} sessions at once (--max-sessions), and ${max} are open.`, {
-      detail: 'session_limit',
-      retryable: true,
-      details: { limit: max },
-      repair: { method: 'provider.status', params: {}, hint: 'Close a session you no longer need (session.close) and try again, or ask the operator for a higher --max-sessions.' },
-    });
+    throw raise(ERRORS.session_limit, `This server holds at most ${max} sessions at once (--max-sessions), and ${max} are open.`, undefined, { details: { limit: max } });
   }
 
   /** Whether the session may hold one more page (`maxTabs`). */
@@ -159,12 +154,7 @@ export class Provider {
   roomForPage(session: Session): void {
     if (this.hasRoomForPage(session)) return;
     const max = this.options.maxTabs;
-    throw new ProviderError('permission_denied', `A session holds at most ${max} tabs (--max-tabs), and this one has ${session.pages.size}.`, {
-      detail: 'tab_limit',
-      retryable: true,
-      details: { limit: max },
-      repair: { method: 'tab.list', params: { session_id: session.id }, hint: 'Close a tab you no longer need (tab.close), then open the new one.' },
-    });
+    throw raise(ERRORS.tab_limit, `A session holds at most ${max} tabs (--max-tabs), and this one has ${session.pages.size}.`, { session_id: session.id }, { details: { limit: max } });
   }
 
   /** Registers a page the session opened: it alone may use it until it closes. */
@@ -187,11 +177,7 @@ export class Provider {
       const holder = this.#pageOwners.get(pageId);
       if (holder !== undefined && holder !== session.id) {
         // The holder is not named: a session id is the credential of its session.
-        throw new ProviderError('permission_denied', `Page ${pageId} belongs to another session.`, {
-          detail: 'tab_leased',
-          details: { page_id: pageId },
-          repair: { method: 'tab.new', params: { session_id: session.id }, hint: 'Open a page of your own with tab.new or page.open with new_page.' },
-        });
+        throw raise(ERRORS.tab_leased, `Page ${pageId} belongs to another session.`, { session_id: session.id }, { details: { page_id: pageId } });
       }
     }
     return session.page(pageId);
@@ -199,7 +185,7 @@ export class Provider {
 
   /** Idempotent per `client_session_id`: concurrent calls with the same id get the same session. */
   async ensureSession(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<{ session: Session; reused: boolean }> {
-    if (this.#shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    if (this.#shuttingDown) throw raise(ERRORS.shutting_down, 'The provider is shutting down.', undefined);
     const engine = this.engines.resolve(p.browser_preference);
     if (engine === undefined) {
       const available = this.engines.families();
@@ -282,10 +268,7 @@ export class Provider {
     const name = p.profile ?? 'default';
     const { persist: _persist, profile: _profile, ...plain } = p;
     if (!engine.features().includes('persistent_profile')) {
-      throw new ProviderError('unsupported_target', `${engine.info.browserLabel} here cannot keep a persistent profile: its sessions' data lasts only until they close.`, {
-        detail: 'persist_unsupported',
-        repair: { method: 'session.ensure', params: plain, hint: 'Open the session without persist and profile; sign-ins then last until the session closes.' },
-      });
+      throw raise(ERRORS.persist_unsupported, `${engine.info.browserLabel} here cannot keep a persistent profile: its sessions' data lasts only until they close.`, { params: plain });
     }
     const root = this.options.profileRoot ?? defaultProfileRoot();
     const { dir, created } = ensureProfileDir(root, engine.info.family, name);
@@ -297,18 +280,8 @@ export class Provider {
   #profileLocked(name: string, holder: LockRecord | undefined, plain: Omit<ParamsOf<'session.ensure'>, 'persist' | 'profile'>): ProviderError {
     // Never the holder's session id: a session id is that session's credential (docs/security.md).
     const here = holder !== undefined && holder.owner === this.#lockOwner;
-    return new ProviderError('permission_denied', `Profile ${JSON.stringify(name)} is in use by ${here ? 'another session of this provider' : 'another provider process'}; one session at a time may use a profile.`, {
-      detail: 'profile_locked',
-      retryable: true,
-      details: {
-        profile: name,
-        ...(holder !== undefined ? { holder_pid: holder.pid } : {}),
-      },
-      repair: {
-        method: 'session.ensure',
-        params: { ...plain, persist: true, profile: `${name}-2` },
-        hint: `Use another profile name, or close the session that holds ${JSON.stringify(name)} (session.close) and try again.`,
-      },
+    return raise(ERRORS.profile_locked, `Profile ${JSON.stringify(name)} is in use by ${here ? 'another session of this provider' : 'another provider process'}; one session at a time may use a profile.`, { params: plain, profile: name }, {
+      details: { profile: name, ...(holder !== undefined ? { holder_pid: holder.pid } : {}) },
     });
   }
 

@@ -96,7 +96,10 @@ export const profile_locked = defineError<{ params: Record<string, unknown>; pro
   detail: 'profile_locked',
   retryable: true,
   when: 'session.ensure with persist: another session holds the profile (details.holder_pid; never the holding session id, which is its credential). Freed when that session closes, expires or loses its browser. The repair names another profile.',
-  repair: { method: 'session.ensure', build: (a) => ({ params: { ...a.params, persist: true, profile: `${a.profile}-2` }, hint: `Use another profile (its own sign-ins), or wait until the session holding ${a.profile} closes.` }) },
+  repair: {
+    method: 'session.ensure',
+    build: (a) => ({ params: { ...a.params, persist: true, profile: `${a.profile}-2` }, hint: `Use another profile name, or close the session that holds ${JSON.stringify(a.profile)} (session.close) and try again.` }),
+  },
   example: { params: {}, profile: 'default' },
 });
 
