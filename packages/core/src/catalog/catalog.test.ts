@@ -74,7 +74,7 @@ describe('the error catalog', () => {
   });
 
   it('is the only way the files it replaced raise: no ProviderError built by hand in them', () => {
-    const converted = ['repair.ts', 'gates.ts', 'dispatcher.ts', 'engine-check.ts', 'toolkit/refusals.ts', 'toolkit/engine-options.ts', 'ops/actionability.ts', 'ops/actions.ts', 'ops/frames.ts', 'ops/drag.ts'];
+    const converted = ['repair.ts', 'gates.ts', 'dispatcher.ts', 'engine-check.ts', 'provider.ts', 'toolkit/refusals.ts', 'toolkit/engine-options.ts', 'ops/actionability.ts', 'ops/actions.ts', 'ops/frames.ts', 'ops/drag.ts'];
     expect(sources.filter((s) => converted.includes(s.file.replaceAll('\\', '/')) && s.text.includes('new ProviderError(')).map((s) => s.file)).toEqual([]);
   });
 
