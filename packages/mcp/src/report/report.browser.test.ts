@@ -105,7 +105,7 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
       // WebKit's classic WebDriver records neither (console.list and network.list are not offered there).
       if (browser !== 'safari') {
         expect(click.console_errors.map((e) => e.text).join()).toContain('boom: sign-in failed');
-        await expect.poll(() => click.failed_requests.map((r) => r.url).join()).toContain('/missing.png');
+        expect(click.failed_requests.map((r) => r.url).join()).toContain('/missing.png');
       }
       for (const text of [jsonl, html]) {
         expect(text).not.toContain(SECRET);
