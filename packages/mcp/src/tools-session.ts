@@ -58,18 +58,6 @@ async function tabAt(ctx: ToolContext, index: number | undefined): Promise<Tabs[
   return tab;
 }
 
-/**
- * A browser this server does not drive: the protocol's repair (provider.describe, whose
- * browser_families lists them) is no tool on every server, so the repair is this tool again, with a
- * browser it does drive.
- */
-function familyRepair(e: unknown): unknown {
-  if (!(e instanceof CallError) || e.error.details.code !== 'browser_family') return e;
-  const available = Array.isArray(e.error.details.available) ? e.error.details.available.map(String) : [];
-  const hint = `This server drives ${available.join(', ') || 'other browsers'}: ask for one of them, or "auto" for its default.`;
-  return new CallError({ ...e.error, details: { ...e.error.details, repair: { method: 'session.ensure', params: { browser_preference: available[0] ?? 'auto' }, hint } } });
-}
-
 export const SESSION_TOOLS: ToolDef[] = [
   defineTool({
     name: 'browser_tabs',
@@ -215,9 +203,8 @@ export const SESSION_TOOLS: ToolDef[] = [
         ...(a.persist !== undefined ? { persist: a.persist } : {}),
         ...(a.profile !== undefined ? { profile: a.profile } : {}),
       };
-      const s = await ctx.link.switchSession(params).catch((e: unknown) => {
-        throw familyRepair(e);
-      });
+      // A browser this server does not drive: the error catalog's repair (browser_family) names this tool again with one it does.
+      const s = await ctx.link.switchSession(params);
       const snap = await ctx.link.call<ResultOf<'page.snapshot'>>('page.snapshot', { page_id: s.default_page_id });
       const head = `Session on ${s.browser_label} (${s.browser_family})${s.profile ? `, profile ${JSON.stringify(s.profile.name)} at ${s.profile.path}` : ''}.`;
       const a2 = snapshotAnswer(ctx, ctx.vocab, snap.result, snap.warnings, head);
