@@ -38,6 +38,8 @@ export interface BidiAdapter {
   optionalMethods(): MethodName[];
   /** `page.emulate_media` where the engine has a way outside BiDi (Chrome: CDP); list the method and `mediaFeatures` with it. */
   emulateMedia?: PageOptions['emulateMedia'];
+  /** The page's screencast, where the engine has one over its driver. */
+  screencast?: PageOptions['screencast'];
   /** The features `emulateMedia` overrides. */
   mediaFeatures?(): readonly MediaFeature[];
   /** Engine methods (`firefox.*`, `cdp.send`); the backend adds `bidi.send`. */
@@ -138,6 +140,10 @@ export class BidiBackend implements Backend {
     return BIDI_SCREENSHOT_FORMATS;
   }
 
+  screencast(): boolean {
+    return this.adapter.screencast !== undefined;
+  }
+
   mediaFeatures(): readonly MediaFeature[] {
     return this.adapter.mediaFeatures?.() ?? [];
   }
@@ -195,6 +201,7 @@ export class BidiBackend implements Backend {
         contextType: this.adapter.pageContextType ?? 'tab',
         walkInPageRealm: this.adapter.walkSnapshotInPageRealm ?? false,
         ...(this.adapter.emulateMedia ? { emulateMedia: this.adapter.emulateMedia } : {}),
+        ...(this.adapter.screencast ? { screencast: this.adapter.screencast } : {}),
       },
       (s) => this.onSessionClosed(s),
       signal,

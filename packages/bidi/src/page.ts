@@ -26,6 +26,8 @@ export interface PageOptions {
   walkInPageRealm: boolean;
   /** `page.emulate_media`, where the engine adapter has a way (BiDi itself has none yet). */
   emulateMedia?: (browser: BidiBrowser, context: string, overrides: MediaOverrides, signal: AbortSignal) => Promise<void>;
+  /** The engine's screencast of a page, where the adapter has one (BiDi itself has none before Firefox 154). */
+  screencast?: (browser: BidiBrowser, context: string, onFrame: (jpeg: string) => void, signal: AbortSignal) => Promise<{ stop(): Promise<void> }>;
 }
 
 /** What a page shares with its session: the user context (cookies) and where events go. */
@@ -295,6 +297,11 @@ export class BidiPage implements BackendPage {
       signal,
     );
     return r.data;
+  }
+
+  async screencast(onFrame: (jpeg: string) => void, signal: AbortSignal): Promise<{ stop(): Promise<void> }> {
+    if (this.opts.screencast === undefined) throw new ProviderError('unsupported_method', 'This engine has no screencast.', { detail: 'unknown_method' });
+    return this.opts.screencast(this.browser, this.targetId, onFrame, signal);
   }
 
   async emulateMedia(overrides: MediaOverrides, signal: AbortSignal): Promise<void> {

@@ -3,6 +3,7 @@ import { BIDI_OPTIONAL_METHODS, bidiEngineFeatures, BidiBackend, resolveAttachUr
 import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_MEDIA_FEATURES, chromeEmulateMedia } from './media';
+import { chromeScreencast } from './screencast';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 import { chromeSetupGuide } from './setup-guide';
 
@@ -58,6 +59,7 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
     features: () => bidiEngineFeatures(Boolean(attachUrl)),
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS, 'page.emulate_media'],
     emulateMedia: chromeEmulateMedia,
+    screencast: chromeScreencast,
     mediaFeatures: () => CHROME_MEDIA_FEATURES,
     customMethods: () => [cdpSend, performanceMetrics],
     // Chrome 156 (chromedriver 156): a link click's navigationStarted arrives 0–20 ms after

@@ -159,6 +159,9 @@ export class RecyclingBackend implements Backend {
   screenshotFormats(): readonly ScreenshotFormat[] {
     return this.current.backend.screenshotFormats?.() ?? ['png'];
   }
+  screencast(): boolean {
+    return this.current.backend.screencast?.() ?? false;
+  }
   mouseActionsLacking(): readonly MouseAction[] {
     return this.current.backend.mouseActionsLacking?.() ?? [];
   }

@@ -55,8 +55,16 @@ async function start(ctx: ToolContext, a: { filename?: string | undefined; size?
   if (page === undefined) {
     throw new CallError({ code: 'page_not_found', message: 'There is no page to record; open one first.', retryable: false, details: { code: 'no_page', repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page with browser_navigate, then start the video.' } } });
   }
-  const jpeg = path.jpeg;
+  // A screencast paints JPEG; screenshots fill in where it has not painted yet, or another tab is in use.
+  const jpeg = path.jpeg || path.capture === 'screencast';
   const first = await capture(page, jpeg, AbortSignal.timeout(30_000));
+  let painted: Buffer | undefined;
+  let paints = 0;
+  const onPaint = (data: string) => {
+    painted = Buffer.from(data, 'base64');
+    paints++;
+  };
+  const cast = path.capture === 'screencast' && page.screencast !== undefined ? await page.screencast(onPaint, AbortSignal.timeout(30_000)) : undefined;
   const fps = a.fps ?? DEFAULT_FPS;
   const { width, height } = frameSize(imageSize(first), a.size);
   const encoder = await VideoEncoder.start({ ffmpeg, width, height, fps, container: ext === '.mp4' ? 'mp4' : 'webm', image: jpeg ? 'jpeg' : 'png' });
@@ -67,9 +75,11 @@ async function start(ctx: ToolContext, a: { filename?: string | undefined; size?
       return first;
     }
     const p = await state.currentPage();
-    return p === undefined ? undefined : capture(p, jpeg, AbortSignal.any([signal, AbortSignal.timeout(10_000)]));
+    if (p === undefined) return undefined;
+    if (p === page && cast !== undefined && painted !== undefined) return painted;
+    return capture(p, jpeg, AbortSignal.any([signal, AbortSignal.timeout(10_000)]));
   };
-  state.recording = { recorder: new Recorder(encoder, grab, fps), filename, width, height, fps, cursor: a.cursor === true };
+  state.recording = { recorder: new Recorder(encoder, grab, fps), filename, width, height, fps, cursor: a.cursor === true, ...(cast ? { screencast: { stop: () => cast.stop(), frames: () => paints } } : {}) };
   const structured = { recording: true, filename, width, height, fps, capture: path.capture, engine: reach.engine.info.family };
   return { text: `Video recording started: ${width}×${height} at ${fps} fps from ${path.capture} (${reach.engine.info.browserLabel}); browser_stop_video saves it to ${filename}.`, structured };
 }
@@ -80,12 +90,13 @@ async function stop(ctx: ToolContext) {
   if (rec === undefined) return { text: 'No videos were recorded.', structured: { files: [] } };
   state.recording = undefined;
   const stats = await rec.recorder.stop();
+  await rec.screencast?.stop();
   await state.clear().catch(() => false);
   const bytes = await rec.recorder.encoder.finish().catch((e: unknown) => {
     throw new CallError({ code: 'internal_error', message: `The video could not be encoded: ${e instanceof Error ? e.message : String(e)}`, retryable: false, details: { code: 'encoder_failed' } });
   });
   const path = await writeOutput(ctx, rec.filename, bytes);
-  const structured = { files: [path], bytes: bytes.length, width: rec.width, height: rec.height, fps: rec.fps, ...stats };
+  const structured = { files: [path], bytes: bytes.length, width: rec.width, height: rec.height, fps: rec.fps, ...stats, ...(rec.screencast ? { screencastFrames: rec.screencast.frames() } : {}) };
   return { text: `Saved the video to ${path} (${(stats.durationMs / 1000).toFixed(1)} s, ${stats.frames} frames from ${stats.captures} captures, ${bytes.length} bytes).`, structured };
 }
 

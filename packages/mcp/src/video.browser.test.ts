@@ -67,6 +67,9 @@ async function lumaPerFrame(path: string): Promise<number[]> {
   return [...stderr.matchAll(/YAVG=([\d.]+)/g)].map((m) => Number(m[1]));
 }
 
+/** Where each engine's frames come from (describe's video_capture). */
+const CAPTURE = { firefox: 'screenshots', chrome: 'screencast', safari: 'screenshots' } as const;
+
 for (const browser of ['firefox', 'chrome', 'safari'] as const) {
   describeEngine(browser)(`mcp video on ${browser}`, () => {
     let client: Client;
@@ -97,13 +100,13 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
 
     it('says in browser_get_config where the video takes its frames from', async () => {
       const config = (await ok('browser_get_config')).structuredContent as { engines: Array<{ family: string; videoCapture?: string }> };
-      expect(config.engines.find((e) => e.family === browser)?.videoCapture).toBe('screenshots');
+      expect(config.engines.find((e) => e.family === browser)?.videoCapture).toBe(CAPTURE[browser]);
     });
 
     it('records a video with an action callout and a chapter card that the browser then plays', async () => {
       const snap = textOf(await ok('browser_navigate', { url: `${origin}/` }));
       const started = await ok('browser_start_video', { filename: `rec-${browser}.webm`, fps: 10, size: { width: 400, height: 300 } });
-      expect(textOf(started)).toContain('400×300 at 10 fps from screenshots');
+      expect(textOf(started)).toContain(`400×300 at 10 fps from ${CAPTURE[browser]}`);
       await ok('browser_video_show_actions', { duration: 400 });
       await ok('browser_click', { target: refOf(snap, 'Press me'), element: 'Press me' });
       // The card covers the page and takes no input: a click on the button beneath it still lands.
@@ -113,7 +116,10 @@ for (const browser of ['firefox', 'chrome', 'safari'] as const) {
       expect((await chapter).isError).toBeFalsy();
       expect(await waitText(/pressed 2/)).toContain('pressed 2');
       const saved = await ok('browser_stop_video');
-      const s = saved.structuredContent as { files: string[]; frames: number; captures: number; durationMs: number; width: number };
+      const s = saved.structuredContent as { files: string[]; frames: number; captures: number; durationMs: number; width: number; screencastFrames?: number };
+      // Chromium paints through its screencast: frames arrived from it, not only the first screenshot.
+      if (CAPTURE[browser] === 'screencast') expect(s.screencastFrames).toBeGreaterThan(1);
+      else expect(s.screencastFrames).toBeUndefined();
       expect(s.width).toBe(400);
       expect(s.captures).toBeGreaterThan(3);
       expect(s.durationMs).toBeGreaterThan(1_500);

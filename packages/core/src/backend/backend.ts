@@ -106,6 +106,12 @@ export interface BackendPage {
 
   close(signal: AbortSignal): Promise<void>;
 
+  /**
+   * Optional (the engine's `screencast()` says): the engine paints the viewport to `onFrame` as JPEG,
+   * base64, whenever it changes, until `stop`. For the MCP server's video.
+   */
+  screencast?(onFrame: (jpeg: string) => void, signal: AbortSignal): Promise<{ stop(): Promise<void> }>;
+
   /** Optional: bring the page to the front (BiDi browsingContext.activate, classic switch to window). */
   activate?(signal: AbortSignal): Promise<void>;
 

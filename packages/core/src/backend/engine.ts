@@ -44,6 +44,8 @@ export interface Backend {
    * trusted dragstart (Firefox 153 never drops; WebKitGTK 2.50 stops after dragstart).
    */
   nativeDragEvents?(): boolean;
+  /** Optional: true where pages have `screencast` (the MCP server's video takes its frames from it). */
+  screencast?(): boolean;
   /** Optional: the image formats `page.screenshot` captures here. Absent: `png` only (no re-encoding). */
   screenshotFormats?(): readonly ScreenshotFormat[];
   /** Optional: the features `page.emulate_media` emulates here (only engines that list the method). Absent: none. */

@@ -7,4 +7,9 @@ describe('videoPathOf', () => {
     expect(videoPathOf({ screenshotFormats: () => ['png'] })).toEqual({ capture: 'screenshots', jpeg: false });
     expect(videoPathOf({})).toEqual({ capture: 'screenshots', jpeg: false });
   });
+
+  it('takes the screencast where the engine says its pages have one', () => {
+    expect(videoPathOf({ screencast: () => true, screenshotFormats: () => ['png', 'jpeg'] })).toEqual({ capture: 'screencast', jpeg: true });
+    expect(videoPathOf({ screencast: () => false })).toEqual({ capture: 'screenshots', jpeg: false });
+  });
 });

@@ -3,9 +3,9 @@ import type { Backend } from '../backend';
 
 /**
  * How a video (the MCP server's browser_start_video) gets its frames on an engine, as `describe`
- * says it. Every engine here records from screenshots at the asked rate for now: Firefox ESR 153 has
- * no BiDi `browsingContext.startScreencast` (it arrives in 154), WebKit's WebDriver has no
- * screencast, and Chromium's CDP screencast is not wired through chromedriver's BiDi here yet.
+ * says it: the engine's screencast where its pages have one (Chromium: CDP Page.startScreencast
+ * through chromedriver), else screenshots at the asked rate (Firefox ESR 153 has no BiDi
+ * `browsingContext.startScreencast`, which arrives in 154; WebKit's WebDriver has no screencast).
  * Decided from what the engine says of itself, never from its name.
  */
 export interface VideoPath {
@@ -14,6 +14,6 @@ export interface VideoPath {
   jpeg: boolean;
 }
 
-export function videoPathOf(engine: Pick<Backend, 'screenshotFormats'>): VideoPath {
-  return { capture: 'screenshots', jpeg: engine.screenshotFormats?.().includes('jpeg') === true };
+export function videoPathOf(engine: Pick<Backend, 'screenshotFormats' | 'screencast'>): VideoPath {
+  return { capture: engine.screencast?.() === true ? 'screencast' : 'screenshots', jpeg: engine.screenshotFormats?.().includes('jpeg') === true };
 }

@@ -38,6 +38,8 @@ export interface Recording {
   fps: number;
   /** start_video's `cursor`: mark each action's point while recording, even with callouts off. */
   cursor: boolean;
+  /** The engine's screencast of the page the recording started on, where it has one. */
+  screencast?: { stop(): Promise<void>; frames(): number };
 }
 
 /** One MCP session's video: the recording in progress and the callout settings. */
@@ -132,6 +134,7 @@ export class VideoState {
     const close = link.close.bind(link);
     link.close = async () => {
       await made.recording?.recorder.cancel();
+      await made.recording?.screencast?.stop();
       await made.recording?.recorder.encoder.abort();
       made.recording = undefined;
       return close();
