@@ -133,6 +133,22 @@ for (const browser of BROWSERS) {
       expect(got).toEqual(want);
     });
 
+    it('MiniWoB\'s grid by ref onto the name\'s div (to_selector): the drop still takes the tile\'s position', async () => {
+      const got: string[] = [];
+      const want: string[] = [];
+      const { found } = await refs();
+      for (const [way, from, onto] of GRID_DROPS.slice(0, 3)) {
+        const before = (await orders()).mini.split(',');
+        const after = [...before];
+        const [moved] = after.splice(from, 1);
+        after.splice(onto, 0, moved as string);
+        want.push(`${way}: ${after.join()}`);
+        await call('page.drag', { element_ref: found[before[from] as string], to_selector: `#mini li:nth-child(${onto + 1}) > div`, snapshot: 'none' });
+        got.push(`${way}: ${(await orders()).mini}`);
+      }
+      expect(got).toEqual(want);
+    });
+
     it('an ambiguous drop target is refused with a repair that keeps both ends, and following it drops there', async () => {
       // "5" alone names the tile "5" (an exact match beats "58"); "8" is in "58" and "80" alike.
       const env = await send('page.drag', { text_query: '7', to_text_query: '8', snapshot: 'none' });

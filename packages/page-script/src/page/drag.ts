@@ -27,6 +27,22 @@ function underDragged(source: Element, p: FramePoint): Element | null {
   return null;
 }
 
+/**
+ * What a drop aims at: when the target sits inside a sibling of the source of the source's own kind
+ * (the name's div at the top of a sortable's tile, MiniWoB's drag-items-grid), that sibling. A drop
+ * onto an item is that item's position, so the lean must fall within the item, not within its label:
+ * aimed at the label, a sortable moving down reads "not yet past it" and nothing moves.
+ */
+function dropItem(source: Element, dest: Element): Element {
+  const list = source.parentElement;
+  if (!list) return dest;
+  let e: Element | null = dest;
+  for (let depth = 0; e && depth < 4; e = e.parentElement, depth++) {
+    if (e.parentElement === list) return e !== source && e.localName === source.localName ? e : dest;
+  }
+  return dest;
+}
+
 export async function dropPoint(doc: unknown, id: unknown, sourceId: unknown): Promise<ActionCheck> {
   const el = resolve(doc, id);
   const source = resolve(doc, sourceId);
@@ -35,7 +51,8 @@ export async function dropPoint(doc: unknown, id: unknown, sourceId: unknown): P
   const bad = staticChecks(el, 'hover');
   if (bad) return bad;
   if (!(await waitUntilStable(el, scrolled))) return el.isConnected ? { ok: false, code: 'unstable', message: 'The drop target kept moving (animating or re-laid out) for 500 ms.' } : STALE;
-  const to = firstBox(el);
+  const item = dropItem(source, el);
+  const to = firstBox(item);
   const from = firstBox(source);
   if (!to) return { ok: false, code: 'not_visible', message: 'No part of the drop target is inside the viewport, even after scrolling.' };
   if (!from) return { ok: false, code: 'not_visible', message: 'The source and the drop target do not fit in the viewport together; scroll so that both show, or drop onto a point.' };
@@ -49,7 +66,7 @@ export async function dropPoint(doc: unknown, id: unknown, sourceId: unknown): P
     y: Math.round((b.y + lean(b.y - a.y, to.height)) * 100) / 100,
   };
   const hit = underDragged(source, p);
-  if (!landsOn(el, hit)) return { ok: false, code: 'obscured', message: `Another element covers the drop point: ${describe(hit)}.`, cover: describe(hit) };
+  if (!landsOn(item, hit)) return { ok: false, code: 'obscured', message: `Another element covers the drop point: ${describe(hit)}.`, cover: describe(hit) };
   return { ok: true, point: p };
 }
 
@@ -127,7 +144,9 @@ export function dragReport(doc: unknown, destId: unknown, point: unknown, began:
   if (!pt || typeof pt.x !== 'number' || typeof pt.y !== 'number' || !source) return { began, html5: 'synthesized', dropped: false, missed: 'nothing: invalid point' };
   const p = { x: pt.x, y: pt.y };
   const at = underDragged(source, p);
-  const dest = destId === null ? at : resolve(doc, destId);
+  const named = destId === null ? at : resolve(doc, destId);
+  // Judged as dropPoint aimed: at the item the named target sits in (dropItem).
+  const dest = named && destId !== null ? dropItem(source, named) : named;
   // Guarded as the pointer is: the drop goes to the destination only while the point still lands on it.
   if (!dest || !landsOn(dest, at)) {
     if (b.origin) P.dispatch(b.origin, P.dragEvent('dragend', { bubbles: true, composed: true, clientX: p.x, clientY: p.y }, b.data as DataTransfer));
