@@ -21,6 +21,7 @@ interface Actor {
   type(selector: string, text: string): Promise<void>;
   press(key: string, selector?: string): Promise<void>;
   select(selector: string, value: string): Promise<void>;
+  drag(text: string, toText: string): Promise<void>;
   /** After an action that navigates: waits for `path` and for the recorder in the new document. */
   arrived(path: string): Promise<void>;
 }
@@ -104,6 +105,15 @@ const FLOWS: Flow[] = [
     methods: ['page.open', 'page.click', 'page.click', 'page.type', 'page.click', 'page.click'],
     done: t.signup.done,
   },
+  {
+    name: 'backlog: drag a task onto another in a jQuery UI sortable list',
+    path: t.sortable.path,
+    act: async (a) => {
+      await a.drag(t.sortable.move, t.sortable.onto);
+    },
+    methods: ['page.open', 'page.drag'],
+    done: t.sortable.saved,
+  },
 ];
 
 const KEY = JSON.stringify(FLOW_GLOBAL);
@@ -128,6 +138,7 @@ async function record(driver: Driver, url: string, act: (a: Actor) => Promise<vo
     type: async (selector, text) => void (await driver.call('page.type', { page_id: pageId, selector, text })),
     press: async (key, selector) => void (await driver.call('page.press', { page_id: pageId, key, ...(selector ? { selector } : {}) })),
     select: async (selector, value) => void (await driver.call('page.select', { page_id: pageId, selector, value })),
+    drag: async (text, toText) => void (await driver.call('page.drag', { page_id: pageId, text_query: text, to_text_query: toText })),
     arrived: async (path) => {
       const url = async () => ((await driver.call('tab.list')).tabs as Array<{ page_id: string; url: string }>).find((x) => x.page_id === pageId)?.url ?? '';
       await until(path, async () => (await url()).includes(path));
@@ -179,6 +190,8 @@ describeEngine('firefox')('recording a flow on firefox', () => {
     expect(login![2]).toMatchObject({ secret: true, params: { text: t.login.password } });
     expect(order![3]).toMatchObject({ params: { values: ['jp'] }, target: { role: 'combobox', name: 'Country' } });
     expect(order![4]!.target).toMatchObject({ role: 'checkbox', name: 'Gift wrap' });
+    // The drop is named by the item that was under the pointer when the drag began.
+    expect(all[5]![1]).toMatchObject({ target: { role: 'button', name: `Move ${t.sortable.move}` }, to: { text: `≡ ${t.sortable.onto}` } });
   });
 
   it('exports the flow as a Playwright test and a WebdriverIO script by role and name', async () => {

@@ -69,11 +69,15 @@ async function snapshot(call: Call, pageId: string): Promise<{ elements: SnapEle
   return { elements: (s.elements as SnapElement[] | undefined) ?? [], text: typeof s.text === 'string' ? s.text : '' };
 }
 
-async function resolve(call: Call, pageId: string, t: FlowTarget, deadline: number): Promise<{ ref: string; by: string }> {
+/** A target found in the snapshot (`ref`), or, for an element with no name the snapshot does not list, its CSS path. */
+async function resolve(call: Call, pageId: string, t: FlowTarget, deadline: number): Promise<{ ref: string; by: string } | { css: string; by: string }> {
   for (;;) {
     const snap = await snapshot(call, pageId);
     const got = pick(snap.elements, t);
     if (got) return got;
+    // Nothing to tell this element by but its path (an unnamed list item, say): the action resolves the
+    // selector itself, and refuses one that matches no element or several.
+    if (t.name === '') return { css: t.css, by: 'css' };
     if (Date.now() >= deadline) throw new TargetMissing(snap.text);
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -96,20 +100,32 @@ export async function replayFlow(call: Call, steps: readonly FlowStep[], o: Repl
         pageId = String(r.page_id);
       } else {
         if (pageId === undefined) throw new Error('the flow does not start with page.open');
-        const params: Record<string, unknown> = { ...s.params, page_id: pageId };
         const deadline = Date.now() + timeout;
-        if (s.target) {
-          const t = await resolve(call, pageId, s.target, deadline);
-          delete params.selector;
-          params.element_ref = t.ref;
-          by = t.by;
+        for (;;) {
+          try {
+            const params: Record<string, unknown> = { ...s.params, page_id: pageId };
+            if (s.target) {
+              const t = await resolve(call, pageId, s.target, deadline);
+              delete params.selector;
+              if ('ref' in t) params.element_ref = t.ref;
+              else params.selector = t.css;
+              by = t.by;
+            }
+            if (s.to) {
+              const t = await resolve(call, pageId, s.to, deadline);
+              delete params.to_selector;
+              if ('ref' in t) params.to_element_ref = t.ref;
+              else params.to_selector = t.css;
+            }
+            await call(s.method, params);
+            break;
+          } catch (e) {
+            // A retryable refusal (the document was being replaced after the step before, say) reached
+            // nothing on the page: look the target up again in the new document, until the deadline.
+            if (!(e instanceof StepError && e.error.retryable && Date.now() < deadline)) throw e;
+            await new Promise((r) => setTimeout(r, 150));
+          }
         }
-        if (s.to) {
-          const t = await resolve(call, pageId, s.to, deadline);
-          delete params.to_selector;
-          params.to_element_ref = t.ref;
-        }
-        await call(s.method, params);
       }
       const ok: StepOutcome = { step: n, status: 'pass', ms: Date.now() - started, ...(by ? { found_by: by } : {}) };
       outcomes.push(ok);

@@ -77,6 +77,35 @@ function deepActive(): Element | null {
   return a;
 }
 
+interface Slot {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  target: FlowTarget;
+}
+
+/** Most siblings whose places are kept for a drop (a longer list drops by what is under the pointer only). */
+const MAX_SLOTS = 50;
+
+/**
+ * Where the dragged item's siblings were when the press began, described then. A sortable list's
+ * placeholder is hidden from hit tests and its item covers the release point, so the drop is named
+ * by the sibling that was there when the drag started.
+ */
+function slotsAround(el: Element): Slot[] {
+  for (let item: Element | null = el; item?.parentElement && item.localName !== 'body'; item = item.parentElement) {
+    const siblings = Array.from(item.parentElement.children);
+    if (siblings.length < 2) continue;
+    if (siblings.length > MAX_SLOTS) return [];
+    return siblings.filter((s) => s !== item).map((s) => {
+      const r = s.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, target: describe(s) };
+    });
+  }
+  return [];
+}
+
 function install(): void {
   if (g[KEY]) return;
   let events: RawFlowEvent[] = [];
@@ -95,7 +124,7 @@ function install(): void {
   push({ kind: 'document', url: location.href, referrer: document.referrer, at: Date.now() });
 
   let lastKeyAt = 0;
-  let down: { el: Element; x: number; y: number; moved: boolean } | null = null;
+  let down: { el: Element; target: FlowTarget; slots: Slot[]; x: number; y: number; moved: boolean } | null = null;
   let dragEndedAt = 0;
 
   /**
@@ -115,7 +144,9 @@ function install(): void {
   on('pointerdown', (e) => {
     const p = e as PointerEvent;
     if (p.button !== 0 || !(p.target instanceof Element)) return;
-    down = { el: actionable(p.target), x: p.clientX, y: p.clientY, moved: false };
+    // Described now: a drag library may move the element (and change its path) before the release.
+    const el = actionable(p.target);
+    down = { el, target: describe(el), slots: slotsAround(el), x: p.clientX, y: p.clientY, moved: false };
   });
   on('pointermove', (e) => {
     const p = e as PointerEvent;
@@ -126,11 +157,13 @@ function install(): void {
     const d = down;
     down = null;
     if (!d || !d.moved) return;
-    // The drop target: the top-most element under the release point that is not the dragged one.
-    const under = document.elementsFromPoint(p.clientX, p.clientY).find((el) => el !== d.el && !d.el.contains(el) && el.localName !== 'html' && el.localName !== 'body');
-    if (!under) return;
+    // The drop target: the top-most element under the release point that is neither the dragged element,
+    // nor inside it, nor around it (a sortable's item that follows the pointer holds the pressed handle).
+    const under = document.elementsFromPoint(p.clientX, p.clientY).find((el) => !d.el.contains(el) && !el.contains(d.el));
+    const drop = under ? describe(actionable(under)) : d.slots.find((s) => p.clientX >= s.left && p.clientX <= s.right && p.clientY >= s.top && p.clientY <= s.bottom)?.target;
+    if (!drop) return;
     dragEndedAt = Date.now();
-    push({ kind: 'drag', target: describe(d.el), to: describe(actionable(under)), at: dragEndedAt });
+    push({ kind: 'drag', target: d.target, to: drop, at: dragEndedAt });
   });
 
   on('click', (e) => {
