@@ -1,4 +1,4 @@
-import type { ReportHead, ReportTail, StepEntry } from './report';
+import type { ReportHead, ReportTail, StepEntry } from './types';
 
 /**
  * The report for people: one HTML file, no script and nothing fetched from anywhere (its screenshots
