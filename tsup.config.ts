@@ -34,19 +34,23 @@ function entries(): Record<string, string> {
 
 /**
  * The in-page program, bundled once here so the packed page-script never needs esbuild: host.ts reads
- * the `__BROWSER_PROVIDER_PAGE_SCRIPT__` define before it would reach for the bundler.
+ * the `__BROWSER_PROVIDER_PAGE_SCRIPT__` define before it would reach for the bundler (flow/index.ts the
+ * `__BROWSER_PROVIDER_FLOW_RECORDER__` one).
  */
 async function pageScriptDefine(): Promise<Record<string, string>> {
   // By path, the one exception to import-x/no-relative-packages: tsup's config loader inlines a relative
   // import, while one by name would be left to Node, which cannot load page-script's .ts sources.
   // eslint-disable-next-line import-x/no-relative-packages
-  const { pageScriptBuildOptions } = await import('./packages/page-script/src/host');
+  const { pageScriptBuildOptions, flowRecorderBuildOptions } = await import('./packages/page-script/src/host');
   // page-script's own esbuild (a devDependency there), the version the workspace builds the page script with.
   const esbuild = createRequire(resolve('package.json'))('esbuild') as { build(o: object): Promise<{ outputFiles?: Array<{ text: string }> }> };
   const built = await esbuild.build({ ...pageScriptBuildOptions(), entryPoints: [resolve('src/page/main.ts')] });
   const text = built.outputFiles?.[0]?.text;
   if (!text) throw new Error('esbuild produced no page script');
-  return { __BROWSER_PROVIDER_PAGE_SCRIPT__: JSON.stringify(text) };
+  // The flow recorder (record, browser_start_recording) likewise, so recording never needs esbuild either.
+  const flow = (await esbuild.build({ ...flowRecorderBuildOptions(), entryPoints: [resolve('src/flow/page.ts')] })).outputFiles?.[0]?.text;
+  if (!flow) throw new Error('esbuild produced no flow recorder');
+  return { __BROWSER_PROVIDER_PAGE_SCRIPT__: JSON.stringify(text), __BROWSER_PROVIDER_FLOW_RECORDER__: JSON.stringify(flow) };
 }
 
 export default defineConfig(async (): Promise<Options> => {

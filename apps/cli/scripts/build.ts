@@ -66,16 +66,20 @@ async function main(): Promise<void> {
   }
   // Loaded after the check, so a fresh bundle costs `--if-stale` only the stat walk.
   const { build } = await import('esbuild');
-  const { pageScriptBuildOptions } = await import('@browser-provider/page-script');
+  const { pageScriptBuildOptions, flowRecorderBuildOptions } = await import('@browser-provider/page-script');
   const started = Date.now();
   const page = await build({ ...pageScriptBuildOptions(), absWorkingDir: ROOT, metafile: true });
   const pageText = page.outputFiles?.[0]?.text;
   if (!pageText) throw new Error('esbuild produced no page script');
+  // The flow recorder (record, browser_start_recording) is defined too: the bundle never runs esbuild.
+  const flow = await build({ ...flowRecorderBuildOptions(), absWorkingDir: ROOT, metafile: true });
+  const flowText = flow.outputFiles?.[0]?.text;
+  if (!flowText) throw new Error('esbuild produced no flow recorder');
 
   // A fresh folder per build: a running server's chunks are never overwritten under it.
   const outdir = join(DIST, `${BUILD_DIR_PREFIX}${started.toString(36)}-${process.pid.toString(36)}`);
   try {
-    await bundleServer(build, outdir, pageText, started, page.metafile);
+    await bundleServer(build, outdir, pageText, flowText, started, [page.metafile, flow.metafile]);
   } catch (e) {
     rmSync(outdir, { recursive: true, force: true });
     throw e;
@@ -83,7 +87,7 @@ async function main(): Promise<void> {
   pruneOldBuilds(outdir);
 }
 
-async function bundleServer(build: typeof esbuildBuild, outdir: string, pageText: string, started: number, pageMeta: Metafile): Promise<void> {
+async function bundleServer(build: typeof esbuildBuild, outdir: string, pageText: string, flowText: string, started: number, inPageMeta: Metafile[]): Promise<void> {
   const server = await build({
     absWorkingDir: ROOT,
     entryPoints: [join(ROOT, 'apps/cli/src/main.ts')],
@@ -104,7 +108,7 @@ async function bundleServer(build: typeof esbuildBuild, outdir: string, pageText
     legalComments: 'none',
     sourcemap: 'linked',
     sourcesContent: false,
-    define: { __BROWSER_PROVIDER_PAGE_SCRIPT__: JSON.stringify(pageText) },
+    define: { __BROWSER_PROVIDER_PAGE_SCRIPT__: JSON.stringify(pageText), __BROWSER_PROVIDER_FLOW_RECORDER__: JSON.stringify(flowText) },
     // ws's optional native speed-ups, required inside a try: absent here, and ws works without them.
     external: ['bufferutil', 'utf-8-validate'],
     // Bundled CommonJS (ws, commander) calls require() for Node's built-ins; ESM has none of its own.
@@ -118,7 +122,7 @@ async function bundleServer(build: typeof esbuildBuild, outdir: string, pageText
   const outputs = Object.keys(server.metafile.outputs).filter((p) => !p.endsWith('.map'));
   if (!outputs.includes(entry)) throw new Error(`esbuild wrote no ${entry}`);
   const files: Manifest['files'] = {};
-  const inputs = [...sources(pageMeta), ...sources(server.metafile)];
+  const inputs = [...inPageMeta.flatMap(sources), ...sources(server.metafile)];
   for (const path of new Set([...inputs, ...configsOf(inputs), 'pnpm-lock.yaml', 'apps/cli/scripts/build.ts', 'apps/cli/bin/bundle-state.js'])) {
     const stamp = fileStamp(path);
     // Changed while we were reading it: the bundle may hold either version, so it is never fresh. The

@@ -75,10 +75,10 @@ export interface PageScriptBuildOptions {
   logLevel: 'silent';
 }
 
-/** How the in-page program is bundled: one idempotent IIFE from ./page/main.ts. The server build uses the same. */
-export function pageScriptBuildOptions(): PageScriptBuildOptions {
+/** How an in-page program is bundled: one idempotent IIFE from `entry` (a file of this package). */
+function inPageBuildOptions(entry: string): PageScriptBuildOptions {
   return {
-    entryPoints: [fileURLToPath(new URL('./page/main.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
     bundle: true,
     write: false,
     format: 'iife',
@@ -89,6 +89,12 @@ export function pageScriptBuildOptions(): PageScriptBuildOptions {
     logLevel: 'silent',
   };
 }
+
+/** The page script: ./page/main.ts. The server build uses the same. */
+export const pageScriptBuildOptions = (): PageScriptBuildOptions => inPageBuildOptions('./page/main.ts');
+
+/** The flow recorder (./flow/page.ts), bundled the same way; builds define it as `__BROWSER_PROVIDER_FLOW_RECORDER__`. */
+export const flowRecorderBuildOptions = (): PageScriptBuildOptions => inPageBuildOptions('./flow/page.ts');
 
 let cached: string | undefined = typeof __BROWSER_PROVIDER_PAGE_SCRIPT__ === 'string' ? __BROWSER_PROVIDER_PAGE_SCRIPT__ : undefined;
 

@@ -7,7 +7,7 @@
  * carries the better description that replay tries first.
  */
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { flowRecorderBuildOptions } from '../host';
 import { FLOW_GLOBAL, type FlowTarget, type RawFlowEvent } from './types';
 
 export { FLOW_GLOBAL, FLOW_STORAGE_KEY, type FlowTarget, type RawFlowEvent } from './types';
@@ -21,17 +21,7 @@ let cached: string | undefined = typeof __BROWSER_PROVIDER_FLOW_RECORDER__ === '
 export function flowRecorderSource(): string {
   if (cached !== undefined) return cached;
   const esbuild = createRequire(import.meta.url)('esbuild') as { buildSync(o: object): { outputFiles?: Array<{ text: string }> } };
-  const out = esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  }).outputFiles?.[0];
+  const out = esbuild.buildSync(flowRecorderBuildOptions()).outputFiles?.[0];
   if (!out) throw new Error('esbuild produced no output for the flow recorder');
   cached = out.text;
   return cached;
