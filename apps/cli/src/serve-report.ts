@@ -1,5 +1,5 @@
 import { Writable, PassThrough } from 'node:stream';
-import { createProviderServer, LineSplitter, serveStdio, type Backend, type ProviderServerOptions } from '@browser-provider/core';
+import { createProviderServer, LineSplitter, serveUntilStopped, type Backend, type ProviderServerOptions } from '@browser-provider/core';
 
 /**
  * `serve --save-session <dir>`: the stdio server, with a session report of every request. The report
@@ -77,26 +77,15 @@ export async function serveWithReport(backends: readonly Backend[], options: Pro
     },
   });
 
-  const { done, dispatcher } = serveStdio(server.provider, { input, output });
-  let stopping: Promise<void> | undefined;
-  const stop = (why: string) => {
-    stopping ??= (async () => {
-      log(`stopping: ${why}`);
-      // The report first: its last captures need the sessions still open.
+  await serveUntilStopped(server.provider, { input, output }, {
+    log,
+    // The report first: its last captures need the sessions still open.
+    beforeStop: async () => {
       const tail = await report.close().catch((e: unknown) => log(`session report: ${String(e)}`));
       if (tail) log(`session report written: ${report.htmlPath} (${tail.steps} steps)`);
-      dispatcher.abortAll();
-      await server.close(why).catch((e: unknown) => log(`shutdown: ${String(e)}`));
-    })();
-    return stopping;
-  };
-  const onSignal = (sig: NodeJS.Signals) => {
-    void stop(`received ${sig}`).then(() => process.exit(sig === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  await done;
-  await stop('stdin closed');
+    },
+    close: (why) => server.close(why),
+  });
 }
 
 /** The answer as the client read it, with screenshots and other long strings shortened. */

@@ -10,7 +10,7 @@ export { Provider, type ProviderOptions } from './provider';
 export { serveStdio, MAX_LINE_BYTES } from './transport/stdio';
 export { LineSplitter } from './transport/lines';
 export { leadingId } from './transport/leading-id';
-export { runStdioServer } from './server';
+export { runStdioServer, serveUntilStopped, type StopSteps } from './server';
 export { createProviderServer, type ProviderServer, type ProviderServerOptions } from './provider-server';
 export { Engines, type EnginesOptions } from './engines';
 export { RecyclingBackend, withRecycling, type RecyclePolicy } from './recycle';
