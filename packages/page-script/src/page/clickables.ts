@@ -90,11 +90,12 @@ const MAX_NAME = 100;
 /**
  * A clickable's name: aria-label, else its visible text, else title. `long` when the text is too long
  * to be a name (a whole card): the caller then keeps the content as children and names it by label only.
+ * `shown` is the visible text when the caller knows it better than innerText does (text at font-size 0, SVG).
  */
-export function clickableName(el: Element, flat: (s: string) => string): { name: string; long: boolean } {
+export function clickableName(el: Element, flat: (s: string) => string, shown?: string): { name: string; long: boolean } {
   const label = flat(el.getAttribute('aria-label') ?? '');
   if (label) return { name: label, long: false };
-  const inner = (el as HTMLElement).innerText;
+  const inner = shown ?? (el as HTMLElement).innerText;
   const text = flat(typeof inner === 'string' ? inner : (el.textContent ?? ''));
   if (text.length > MAX_NAME) return { name: flat(el.getAttribute('title') ?? ''), long: true };
   return { name: text || flat(el.getAttribute('title') ?? ''), long: false };

@@ -9,6 +9,11 @@ const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'm
 const SELECTABLE = new Set(['option', 'tab', 'row', 'gridcell', 'treeitem', 'cell', 'columnheader', 'rowheader']);
 const NO_VALUE_INPUTS = new Set(['password', 'checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
 const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar']);
+/**
+ * A field's value in a snapshot: 500 characters, half of a name's 1,000 (core's limits), because a
+ * value rides in every snapshot and diff of its page while the field holds it (a pasted article in a
+ * textarea), and the agent usually wrote it. The cut says how many characters were left out.
+ */
 const MAX_VALUE = 500;
 
 export function statesOf(el: Element, role: string, enabled: boolean, focused: Element | null): NodeStates | undefined {
@@ -53,7 +58,7 @@ function matchesSafe(el: Element, selector: string): boolean {
 }
 
 function cap(s: string): string {
-  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}…` : s;
+  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}… [${s.length - MAX_VALUE} more characters cut]` : s;
 }
 
 /** The user-visible value of a form control; never a password. */

@@ -1,15 +1,17 @@
 /**
- * A hint for a clickable that has no name: icon-only controls (a mail list's star and trash, a feed's
- * reply and like) are otherwise lines that nothing tells apart. The hint is what a person or a
+ * A hint for a control or clickable that has no name: icon-only controls (a mail list's star and trash,
+ * a feed's reply and like, an editor toolbar's buttons) are otherwise lines that nothing tells apart. The hint is what a person or a
  * developer would recognise, tried in this order, in the element and a few of its descendants:
- * a `title`, an SVG `<title>`, an image's `alt`, the icon's image file name (`<img src>`, an SVG
- * sprite's `<use href="#…">`, CSS `content: url(…)` or `background-image`, on the element or its
+ * a `title`, an SVG `<title>`, an image's `alt`, an icon font's ligature word (Material Icons'
+ * `format_bold`, when the icon is aria-hidden and so names nothing), the icon's image file name
+ * (`<img src>`, an SVG sprite's `<use href="#…">`, CSS `content: url(…)` or `background-image`, on the element or its
  * `::before`), a meaningful class or id word (`trash`, `reply`), a `data-*` test id.
  *
  * It is page text and is printed as a hint, never as the accessible name (the protocol's `hint`
  * field). It only describes a line: nothing here decides whether or where we act.
  */
 import { flat } from './names';
+import { P } from './realm';
 
 const MAX_HINT = 40;
 /** Icon controls are small: looking further would describe a card, not an icon. */
@@ -44,6 +46,10 @@ export function clickableHint(el: Element): string {
     if (t) return cap(t);
   }
   for (const e of els) {
+    const t = ligature(e);
+    if (t) return cap(t);
+  }
+  for (const e of els) {
     const file = iconFile(e);
     if (file) return cap(file);
   }
@@ -60,6 +66,16 @@ export function clickableHint(el: Element): string {
   return '';
 }
 
+/** Icon fonts that draw a glyph from a word (Material Icons, Material Symbols): `<i class="material-icons">format_bold</i>`. */
+const LIGATURE_FONT = /(?:^|\s)material-(?:icons|symbols)/;
+
+/** The word an icon font draws as a ligature, or '' (it is the name unless the icon is aria-hidden). */
+function ligature(e: Element): string {
+  if (!LIGATURE_FONT.test(e.getAttribute('class') ?? '')) return '';
+  const t = flat(e.textContent ?? '');
+  return /^[a-z0-9_]+$/.test(t) ? t : '';
+}
+
 /** The file name of the image an element shows as its icon, or ''. */
 function iconFile(e: Element): string {
   if (e.localName === 'img') return fileName(e.getAttribute('src') ?? '');
@@ -68,10 +84,10 @@ function iconFile(e: Element): string {
     const hash = href.indexOf('#');
     return hash >= 0 ? meaningfulWord(href.slice(hash + 1)) : fileName(href);
   }
-  const style = getComputedStyle(e);
+  const style = P.style(e);
   const own = urlIn(style.content) || urlIn(style.backgroundImage);
   if (own) return own;
-  const before = getComputedStyle(e, '::before');
+  const before = P.pseudoStyle(e, '::before');
   return urlIn(before.content) || urlIn(before.backgroundImage);
 }
 

@@ -11,6 +11,7 @@
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { hasSize, hiddenByVisibility, type StyleOf } from './style';
+import { P } from './realm';
 import { CONTAINER_NAME_ROLES, LEAF_NAME_ROLES, roleOf } from './roles';
 
 /** Any whitespace but a lone inner space: only then is there something to collapse or trim. */
@@ -39,7 +40,7 @@ export function libraryName(el: Element, styleOf: StyleOf, asShown = false): str
       hidden: asShown,
       computedStyleSupportsPseudoElements: PSEUDO_STYLES,
       getComputedStyle: ((e: Element, pseudo?: string | null) =>
-        pseudo ? getComputedStyle(e, pseudo) : styleOf(e)) as typeof getComputedStyle,
+        pseudo ? P.pseudoStyle(e, pseudo) : styleOf(e)) as typeof getComputedStyle,
     }),
   );
   return name || placeholderOf(el);

@@ -173,6 +173,8 @@ export const P = {
   dataTransfer: () => new (W['DataTransfer'] as new () => DataTransfer)(),
   // `window`, not globalThis: in a Firefox sandbox the global is the sandbox, and window its Xray of the page's window.
   style: (el: Element) => computedStyle(window, el) as CSSStyleDeclaration,
+  /** A pseudo-element's computed style (`::before`). */
+  pseudoStyle: (el: Element, pseudo: string) => computedStyle(window, el, pseudo) as CSSStyleDeclaration,
   prop: (style: CSSStyleDeclaration, name: string) => propertyValue(style, name) as string,
   rects(el: Element): Box[] {
     const list = clientRectsOf(el);

@@ -38,6 +38,11 @@ interface Flags {
   foldPassive: boolean;
   /** The nearest element's own visibility (text inherits it). */
   textVisible: boolean;
+  /**
+   * The style of the element whose text children these are, until its font size is read (once, at its
+   * first text child): text at `font-size: 0` (a face-down card) is not shown. Null once read, or at the root.
+   */
+  textStyle: CSSStyleDeclaration | null;
   /** An ancestor has aria-disabled="true" (it disables the whole subtree). */
   ariaDisabled: boolean;
   /** The parent's computed cursor: a pointer cursor marks a clickable only where it starts. */
@@ -47,7 +52,7 @@ interface Flags {
 }
 
 /** Flags at the root of a walk. */
-export const ROOT_FLAGS: Flags = { suppressText: false, foldPassive: false, textVisible: true, ariaDisabled: false, cursor: 'auto', items: false };
+export const ROOT_FLAGS: Flags = { suppressText: false, foldPassive: false, textVisible: true, textStyle: null, ariaDisabled: false, cursor: 'auto', items: false };
 
 class Walk {
   readonly nodes: RawNode[] = [];
@@ -59,7 +64,7 @@ class Walk {
   // The exception: styles read out of walk order (a label's control, when deciding whether the label
   // stands in for it) or read again (a label, when naming its control) wait here; it holds a handful.
   private readonly early = new Map<Element, CSSStyleDeclaration>();
-  private readonly styleOf: StyleOf = (el) => this.early.get(el) ?? getComputedStyle(el);
+  private readonly styleOf: StyleOf = (el) => this.early.get(el) ?? P.style(el);
   private readonly hints = new HintMaker();
   private readonly focused = deepActiveElement();
   private readonly labels = new LabelIndex();
@@ -68,6 +73,8 @@ class Walk {
   private readonly listened = listenedElements();
   /** Actionable nodes emitted so far: tells whether a clickable wrapper holds a target of its own. */
   private actionableCount = 0;
+  /** Elements whose text was left out for `font-size: 0` so far: tells a clickable to name itself by what shows. */
+  private unseenText = 0;
 
   /** Box sizes are asked twice for label-wrapped controls (proxy decision, then the control itself). */
   private hasSize(el: Element): boolean {
@@ -132,16 +139,27 @@ class Walk {
 
   private child(kid: Node, out: number[], flags: Flags): void {
     if (kid.nodeType === 3) {
-      if (!flags.suppressText && flags.textVisible) this.addText((kid as Text).data, out);
+      if (!flags.suppressText && flags.textVisible && this.textShown(flags)) this.addText((kid as Text).data, out);
     } else if (kid.nodeType === 1) {
       this.element(kid as Element, out, flags);
     }
   }
 
+  /** False (from now on, for these flags) when the text's element has `font-size: 0`: no one can read it. */
+  private textShown(flags: Flags): boolean {
+    const style = flags.textStyle;
+    if (style === null) return true;
+    flags.textStyle = null;
+    if (style.fontSize !== '0px') return true;
+    flags.textVisible = false;
+    this.unseenText++;
+    return false;
+  }
+
   private element(el: Element, out: number[], flags: Flags): void {
     if (prunedByMarkup(el)) return;
     let style = this.early.size > 0 ? this.early.get(el) : undefined;
-    if (style === undefined) style = getComputedStyle(el);
+    if (style === undefined) style = P.style(el);
     else this.early.delete(el);
     const display = style.display;
     if (display === 'none') return;
@@ -172,8 +190,8 @@ class Walk {
       this.emit({ id: idFor(el), role, name: accessibleName(el, role, this.styleOf, this.labels, true), actionable: false, enabled: true, frame: true, selector_hint: this.hints.hint(el), children: [] }, out);
       return;
     }
-    if (tag === 'svg' || el.namespaceURI === 'http://www.w3.org/2000/svg') {
-      this.svg(el, out, flags);
+    if (el.namespaceURI === SVG_NS) {
+      this.svg(el, tag, style, out, flags);
       return;
     }
 
@@ -219,7 +237,7 @@ class Walk {
     } else keep = !this.interactive || CONTEXT_ROLES.has(role);
 
     const childFlags: Flags = {
-      suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, ariaDisabled, cursor: style.cursor,
+      suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, textStyle: style, ariaDisabled, cursor: style.cursor,
       items: listened && !flags.foldPassive && delegatesToItems(el),
     };
     if (!keep) {
@@ -231,7 +249,11 @@ class Walk {
     if (!named) name = this.name(el, role);
     const node: RawNode = { id: idFor(el), role, name, actionable, enabled, children: [] };
     this.facts(el, role, enabled, node);
-    if (actionable) node.selector_hint = this.hints.hint(el);
+    if (actionable) {
+      node.selector_hint = this.hints.hint(el);
+      // A nameless control (an editor toolbar's icon button) is told apart by what its icon shows.
+      if (name === '') this.hint(el, node);
+    }
     if (this.emit(node, out) === null) return;
     if (LEAF_NAME_ROLES.has(role) && name !== '') {
       childFlags.suppressText = true;
@@ -262,11 +284,14 @@ class Walk {
     this.flush();
     const mark = this.nodes.length;
     const before = this.actionableCount;
+    const unseen = this.unseenText;
     const kids: number[] = [];
-    this.children(el, kids, { suppressText: flags.suppressText, foldPassive: false, textVisible: true, ariaDisabled, cursor: style.cursor, items: delegates });
+    this.children(el, kids, { suppressText: flags.suppressText, foldPassive: false, textVisible: true, textStyle: style, ariaDisabled, cursor: style.cursor, items: delegates });
     this.flush();
     const holdsTarget = this.actionableCount > before || this.truncated;
-    const { name, long } = holdsTarget ? { name: '', long: false } : clickableName(el, flat);
+    // Its rendered text, unless some of it was at font-size 0 (engines' innerText keeps that): then what shows.
+    const shown = el.namespaceURI === SVG_NS ? svgName(el) : this.unseenText > unseen ? this.shownText(el) : undefined;
+    const { name, long } = holdsTarget ? { name: '', long: false } : clickableName(el, flat, shown);
     if (holdsTarget || (item && long)) {
       for (const k of kids) out.push(k);
       if (block) this.flush();
@@ -275,10 +300,7 @@ class Walk {
     const actionable = enabled && this.hasSize(el);
     if (!long) this.nodes.length = mark;
     const node: RawNode = { id: idFor(el), role: 'clickable', name, actionable, enabled, children: long ? kids : [] };
-    if (name === '') {
-      const hint = clickableHint(el);
-      if (hint) node.hint = hint;
-    }
+    if (name === '') this.hint(el, node);
     this.facts(el, 'clickable', enabled, node);
     if (actionable) node.selector_hint = this.hints.hint(el);
     this.emit(node, out);
@@ -313,7 +335,7 @@ class Walk {
     if (actionable) node.selector_hint = this.hints.hint(label);
     if (this.emit(node, out) === null) return true;
     // Other content of the label (a "terms" link in "I accept the terms") is still reachable.
-    this.children(label, node.children, { ...flags, suppressText: true, foldPassive: true, textVisible: true, items: false });
+    this.children(label, node.children, { ...flags, suppressText: true, foldPassive: true, textVisible: true, textStyle: null, items: false });
     this.flush();
     return true;
   }
@@ -340,14 +362,107 @@ class Walk {
     if (href !== undefined) node.href = href;
   }
 
-  /** SVG is a picture to an agent: one img node when named, never its drawing elements. */
-  private svg(el: Element, out: number[], flags: Flags): void {
-    if (el.localName !== 'svg' || flags.foldPassive || this.interactive) return;
-    const explicit = el.getAttribute('role');
-    const name = accessibleName(el, 'img', this.styleOf);
-    if (!name || explicit === 'none' || explicit === 'presentation') return;
-    this.emit({ id: idFor(el), role: explicit || 'img', name, actionable: false, enabled: true, selector_hint: this.hints.hint(el), children: [] }, out);
+  private hint(el: Element, node: RawNode): void {
+    const hint = clickableHint(el);
+    if (hint) node.hint = hint;
   }
+
+  /**
+   * The text a person sees in `el`: its text nodes, less those under `font-size: 0` and in subtrees not
+   * shown. Asked only for a clickable whose walk left some text out, so the common case keeps innerText.
+   */
+  private shownText(el: Element): string {
+    let text = '';
+    const visit = (parent: Element): void => {
+      const style = this.styleOf(parent);
+      const own = style.fontSize !== '0px' && !hiddenByVisibility(style);
+      for (let n = parent.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 3) {
+          if (own) text += (n as Text).data;
+        } else if (n.nodeType === 1 && !prunedByMarkup(n as Element) && (n as Element).localName !== 'desc' && this.styleOf(n as Element).display !== 'none') {
+          visit(n as Element);
+          text += ' ';
+        }
+      }
+    };
+    visit(el);
+    return flat(text);
+  }
+
+  /**
+   * SVG drawn content. A named `<svg>` is one img node (full mode); inside any svg, the elements a
+   * person reads or presses are listed as the HTML walk lists them: `<text>` as text runs, a control
+   * (an explicit interactive role, a link) by its role, and an element clickable by its listener,
+   * `onclick`, `tabindex` or cursor (a pie menu's slices and titles) as a `clickable` named by its text.
+   * Definitions and metadata are never walked; the drawing's shapes give no line of their own.
+   */
+  private svg(el: Element, tag: string, style: CSSStyleDeclaration, out: number[], flags: Flags): void {
+    if (flags.foldPassive || SVG_UNSHOWN.has(tag)) return;
+    const explicit = el.getAttribute('role');
+    const ariaDisabled = flags.ariaDisabled || el.getAttribute('aria-disabled') === 'true';
+    const childFlags: Flags = { ...flags, textVisible: true, textStyle: style, ariaDisabled, cursor: style.cursor, items: false };
+    if (tag === 'foreignObject') {
+      this.children(el, out, childFlags);
+      return;
+    }
+    const role = explicit !== null && INTERACTIVE_ROLES.has(explicit) ? explicit
+      : tag === 'a' && (el.hasAttribute('href') || el.hasAttribute('xlink:href')) ? 'link' : '';
+    if (role !== '') {
+      this.flush();
+      const actionable = !ariaDisabled && this.hasSize(el);
+      const node: RawNode = { id: idFor(el), role, name: svgName(el), actionable, enabled: !ariaDisabled, children: [] };
+      if (node.name === '') this.hint(el, node);
+      if (actionable) node.selector_hint = this.hints.hint(el);
+      this.emit(node, out);
+      return;
+    }
+    if (this.listened.has(el) || clickableByMarkup(el, style.cursor, flags.cursor)) {
+      this.clickable(el, style, true, !ariaDisabled, ariaDisabled, out, flags, false, false);
+      return;
+    }
+    if (tag === 'svg') {
+      const name = accessibleName(el, 'img', this.styleOf);
+      if (name && explicit !== 'none' && explicit !== 'presentation') {
+        // Its name says what the picture shows: inside it, only controls are worth a line.
+        childFlags.suppressText = true;
+        if (!this.interactive) {
+          const node: RawNode = { id: idFor(el), role: explicit || 'img', name, actionable: false, enabled: true, selector_hint: this.hints.hint(el), children: [] };
+          if (this.emit(node, out) === null) return;
+          this.children(el, node.children, childFlags);
+          this.flush();
+          return;
+        }
+      }
+    }
+    // A <text> is a run of its own, as a block is.
+    if (tag === 'text') this.flush();
+    this.children(el, out, childFlags);
+    if (tag === 'text') this.flush();
+  }
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** SVG elements that draw nothing where they stand (definitions, metadata; `title` is pruned by markup). */
+const SVG_UNSHOWN = new Set([
+  'defs', 'desc', 'metadata', 'clipPath', 'mask', 'symbol', 'marker', 'pattern', 'linearGradient', 'radialGradient', 'filter',
+]);
+const MAX_SVG_NAME = 100;
+
+/** An SVG element's name: its aria-label, its own `<title>`, else the words of its `<text>`s. */
+function svgName(el: Element): string {
+  const label = flat(el.getAttribute('aria-label') ?? '');
+  if (label) return label;
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    if (c.localName === 'title') {
+      const t = flat(c.textContent ?? '');
+      if (t) return t;
+    }
+  }
+  if (el.localName === 'text') return flat(el.textContent ?? '');
+  const texts = el.getElementsByTagName('text');
+  let s = '';
+  for (let i = 0; i < texts.length && s.length <= MAX_SVG_NAME; i++) s += ` ${texts[i]!.textContent ?? ''}`;
+  return flat(s);
 }
 
 /**
@@ -389,8 +504,15 @@ export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined)
 }
 
 /** The `snapshot` op: the walk in the wire format (../wire.ts), deflated when large. */
-export function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Promise<FrameWire> {
-  if (walker) return walkInPage(walker, opts);
+export async function snapshot(opts: Partial<SnapshotOptions> | null | undefined): Promise<FrameWire> {
+  if (walker) {
+    try {
+      return await walkInPage(walker, opts);
+    } catch {
+      // The page broke its own realm under the walker (a prototype getter that throws): walk here,
+      // through our Xrays, so a page can slow its snapshot down but never take it away.
+    }
+  }
   const origin = location.origin;
   return pack(encodeFrame(snapshotFrame(opts), origin && origin !== 'null' ? origin : ''));
 }
