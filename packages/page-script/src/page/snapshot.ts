@@ -139,7 +139,9 @@ class Walk {
 
   private child(kid: Node, out: number[], flags: Flags): void {
     if (kid.nodeType === 3) {
-      if (!flags.suppressText && flags.textVisible && this.textShown(flags)) this.addText((kid as Text).data, out);
+      const data = (kid as Text).data;
+      // Whitespace between elements is dropped or merged anyway: only words pay for the font-size read.
+      if (!flags.suppressText && flags.textVisible && (flags.textStyle === null || !WORD.test(data) || this.textShown(flags))) this.addText(data, out);
     } else if (kid.nodeType === 1) {
       this.element(kid as Element, out, flags);
     }
@@ -442,6 +444,7 @@ class Walk {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const WORD = /\S/;
 /** SVG elements that draw nothing where they stand (definitions, metadata; `title` is pruned by markup). */
 const SVG_UNSHOWN = new Set([
   'defs', 'desc', 'metadata', 'clipPath', 'mask', 'symbol', 'marker', 'pattern', 'linearGradient', 'radialGradient', 'filter',
