@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ProviderClient } from '@browser-provider/conformance';
 import type { ResponseEnvelope } from '@browser-provider/protocol';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { descendantsOf, pidLive } from '@browser-provider/core/host';
 import { commandName, describeEngine, servePage } from '@browser-provider/testing';
 import { BROWSERS } from './browsers';
@@ -57,60 +57,60 @@ async function survivors(child: ChildProcessWithoutNullStreams, tree: number[], 
   const code = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 30_000))]);
   if (code === 'hung') child.kill('SIGKILL');
   expect(code).not.toBe('hung');
-  await new Promise((r) => setTimeout(r, 500));
+  // A watchdog may take a moment to follow its server: wait until the tree is gone, at most 5 s.
+  for (let i = 0; i < 100 && tree.some(pidLive); i++) await new Promise((r) => setTimeout(r, 50));
   return tree.filter(pidLive).map((pid) => `${pid} ${commandName(pid)}`);
 }
 
 for (const browser of BROWSERS) {
   describeEngine(browser)(`serve --browser ${browser}`, () => {
+    // One server (and browser) for the checks that leave it running; each stop test starts its own.
+    let c: ProviderClient;
+    beforeAll(() => {
+      c = serve(browser);
+    });
+    afterAll(async () => {
+      await c?.close();
+    });
+
     it('answers bad input with the right code and keeps serving', async () => {
-      const c = serve(browser);
-      try {
-        const s = ok(await c.call('session.ensure', {}));
-        ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
+      const s = ok(await c.call('session.ensure', {}));
+      ok(await c.call('page.open', { session_id: s.session_id, url: `${site.origin()}/` }));
 
-        c.sendRaw('{"protocol_version":"0.1","id":"x",');
-        const parse = await c.nextOrphanError();
-        expect(parse.id).toBeNull();
-        expect(parse.error.code).toBe('invalid_request');
+      c.sendRaw('{"protocol_version":"0.1","id":"x",');
+      const parse = await c.nextOrphanError();
+      expect(parse.id).toBeNull();
+      expect(parse.error.code).toBe('invalid_request');
 
-        expect(err(await c.call('page.teleport', {})).code).toBe('unsupported_method');
-        const typed = err(await c.call('page.open', { session_id: s.session_id, url: 42 }));
-        expect(typed.code).toBe('invalid_request');
-        expect(typed.message).toContain('url: expected string, got number');
-        expect(err(await c.call('page.snapshot', { session_id: 'sess_nope' })).code).toBe('session_not_found');
-        expect(err(await c.call('page.snapshot', { session_id: s.session_id, page_id: 'page_nope' })).code).toBe('page_not_found');
-        expect(err(await c.call('page.click', { session_id: s.session_id, selector: 'button[[' })).code).toBe('invalid_selector');
-        const huge = err(await c.call('page.type', { session_id: s.session_id, selector: '#name', text: 'x'.repeat(4_000_000) }));
-        expect(huge).toMatchObject({ code: 'invalid_request', details: { field: 'text' } });
+      expect(err(await c.call('page.teleport', {})).code).toBe('unsupported_method');
+      const typed = err(await c.call('page.open', { session_id: s.session_id, url: 42 }));
+      expect(typed.code).toBe('invalid_request');
+      expect(typed.message).toContain('url: expected string, got number');
+      expect(err(await c.call('page.snapshot', { session_id: 'sess_nope' })).code).toBe('session_not_found');
+      expect(err(await c.call('page.snapshot', { session_id: s.session_id, page_id: 'page_nope' })).code).toBe('page_not_found');
+      expect(err(await c.call('page.click', { session_id: s.session_id, selector: 'button[[' })).code).toBe('invalid_selector');
+      const huge = err(await c.call('page.type', { session_id: s.session_id, selector: '#name', text: 'x'.repeat(4_000_000) }));
+      expect(huge).toMatchObject({ code: 'invalid_request', details: { field: 'text' } });
 
-        const snap = ok(await c.call('page.snapshot', { session_id: s.session_id }));
-        const button = snap.elements.find((e: any) => e.name === 'Press me');
-        expect(button?.actionable).toBe(true);
-        ok(await c.call('page.click', { session_id: s.session_id, element_ref: button.element_ref }));
-        expect(ok(await c.call('page.wait', { session_id: s.session_id, text_present: 'Clicked', timeout_ms: 5_000 })).satisfied).toBe(true);
-      } finally {
-        await c.close();
-      }
+      const snap = ok(await c.call('page.snapshot', { session_id: s.session_id }));
+      const button = snap.elements.find((e: any) => e.name === 'Press me');
+      expect(button?.actionable).toBe(true);
+      ok(await c.call('page.click', { session_id: s.session_id, element_ref: button.element_ref }));
+      expect(ok(await c.call('page.wait', { session_id: s.session_id, text_present: 'Clicked', timeout_ms: 5_000 })).satisfied).toBe(true);
     });
 
     it('opens, lists and closes tabs, each session seeing only its own', async () => {
-      const c = serve(browser);
-      try {
-        const a = ok(await c.call('session.ensure', { client_session_id: 'a' }));
-        const b = ok(await c.call('session.ensure', { client_session_id: 'b' }));
-        const tab = ok(await c.call('tab.new', { session_id: a.session_id, url: `${site.origin()}/` }));
-        expect(tab).toMatchObject({ title: 'Serve test', active: true });
-        const listed = ok(await c.call('tab.list', { session_id: a.session_id })).tabs.map((t: any) => t.tab_id);
-        expect(listed).toEqual([a.default_page_id, tab.tab_id]);
-        expect(ok(await c.call('tab.list', { session_id: b.session_id })).tabs.map((t: any) => t.tab_id)).toEqual([b.default_page_id]);
-        expect(err(await c.call('page.snapshot', { session_id: b.session_id, page_id: tab.page_id })).details.code).toBe('tab_leased');
-        expect(ok(await c.call('tab.activate', { session_id: a.session_id, tab_id: a.default_page_id })).active).toBe(true);
-        ok(await c.call('tab.close', { session_id: a.session_id, tab_id: tab.tab_id }));
-        expect(ok(await c.call('tab.list', { session_id: a.session_id })).tabs).toHaveLength(1);
-      } finally {
-        await c.close();
-      }
+      const a = ok(await c.call('session.ensure', { client_session_id: 'a' }));
+      const b = ok(await c.call('session.ensure', { client_session_id: 'b' }));
+      const tab = ok(await c.call('tab.new', { session_id: a.session_id, url: `${site.origin()}/` }));
+      expect(tab).toMatchObject({ title: 'Serve test', active: true });
+      const listed = ok(await c.call('tab.list', { session_id: a.session_id })).tabs.map((t: any) => t.tab_id);
+      expect(listed).toEqual([a.default_page_id, tab.tab_id]);
+      expect(ok(await c.call('tab.list', { session_id: b.session_id })).tabs.map((t: any) => t.tab_id)).toEqual([b.default_page_id]);
+      expect(err(await c.call('page.snapshot', { session_id: b.session_id, page_id: tab.page_id })).details.code).toBe('tab_leased');
+      expect(ok(await c.call('tab.activate', { session_id: a.session_id, tab_id: a.default_page_id })).active).toBe(true);
+      ok(await c.call('tab.close', { session_id: a.session_id, tab_id: tab.tab_id }));
+      expect(ok(await c.call('tab.list', { session_id: a.session_id })).tabs).toHaveLength(1);
     });
 
     it('leaves no browser process behind when stdin closes', async () => {
