@@ -7,7 +7,7 @@ import { BROWSERS, createBackend } from './browsers';
 /**
  * Issue 30's outline findings on every engine, through core as a client sees them: SVG text and an SVG
  * pie menu are listed, a nameless toolbar button has a hint, a face-down card's font-size:0 text is
- * not printed, a long value says how much was cut, and a page that replaced getComputedStyle
+ * not printed, a long value says how much was cut and `value_chars` reads the rest, and a page that replaced getComputedStyle
  * (`/hostile`, the same page) still gets the same outline, not internal_error.
  */
 
@@ -60,6 +60,12 @@ for (const browser of BROWSERS) {
           const notes = (s.snapshot.nodes as Array<{ name: string; value?: string }>).find((x) => x.name === 'Notes');
           expect(notes?.value, path).toBe(`${'w'.repeat(500)}… [734 more characters cut]`);
           expect(t, path).toContain('… [734 more characters cut]"');
+          // The warning says how to read the rest, and that way reads it whole.
+          const ref = /^textbox "Notes" value=.* \[(e\d+)\]$/m.exec(t)?.[1];
+          const warned = await call('page.snapshot', { session_id });
+          expect(warned.ok && warned.warnings.join('\n'), path).toContain(`a field value was cut (${ref})`);
+          const rest = await ok('page.snapshot', { session_id, scope: ref, value_chars: 2000 });
+          expect(rest.snapshot.nodes.find((x: { name: string }) => x.name === 'Notes')?.value, path).toBe('w'.repeat(1234));
         }
       } finally {
         await backend.shutdown();

@@ -91,6 +91,8 @@ export interface SnapshotOptions {
   mode: 'full' | 'interactive';
   /** Give each element node its border box (`box`). */
   boxes?: boolean;
+  /** Cut each field value at this many characters (default 500, facts.ts), saying how many were cut. */
+  valueChars?: number;
 }
 
 /** A candidate element for a selector or text query. */

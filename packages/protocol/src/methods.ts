@@ -359,6 +359,7 @@ export const METHODS = {
       include_text: z.boolean().optional(),
       max_nodes: z.number().int().positive().max(100_000).optional(),
       boxes: z.boolean().optional().describe('Additive: give each element node its border box (`box`, top-level viewport CSS pixels), and write it in `text` as [box=x,y,width,height] after the ref.'),
+      value_chars: z.number().int().positive().max(1_000_000).optional().describe('Additive: cut each field value at this many characters (default 500); a cut value ends "… [N more characters cut]". With `scope` set to the field\'s ref, reads one long value whole.'),
       ...SnapshotShape,
     }),
     SnapshotResult,

@@ -13,6 +13,8 @@ import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 import { pageInfoCut } from '../limits';
 
 export const DEFAULT_MAX_NODES = 10_000;
+/** How a cut value ends (the page's valueOf, core's cut). */
+const VALUE_CUT = /… \[\d+ more characters cut\]$/;
 
 /** A frame's capture with what its page script answered, kept so a past snapshot can be rebuilt. */
 interface Capture extends FrameCapture {
@@ -44,14 +46,14 @@ function thaw(tree: WireTree): FrameCapture {
  * them: assembling the same answers again mints in the same order, so the rebuilt snapshot has the
  * same node ids and refs (and no ref is minted anew for a document that has since gone).
  */
-function pastSnapshot(top: Capture, refs: readonly string[], mode: 'full' | 'interactive', maxNodes: number): PastSnapshot {
+function pastSnapshot(top: Capture, refs: readonly string[], mode: 'full' | 'interactive', maxNodes: number, valueChars: number | undefined): PastSnapshot {
   const tree = wireTree(top);
   return {
     mode,
     maxNodes,
     rebuild: () => {
       let next = 0;
-      return assemble(thaw(tree), () => refs[next++] as string).snapshot;
+      return assemble(thaw(tree), () => refs[next++] as string, valueChars).snapshot;
     },
   };
 }
@@ -67,12 +69,14 @@ async function captureFrame(
   frame: FrameKey,
   budget: { nodes: number },
   mode: 'full' | 'interactive',
+  valueChars: number | undefined,
   depth: number,
   warnings: string[],
   signal: AbortSignal,
   boxes?: { x: number; y: number },
 ): Promise<Capture> {
-  const wire = await call(page, frame, 'snapshot', [{ maxNodes: Math.max(1, budget.nodes), mode, ...(boxes ? { boxes: true } : {}) }], signal);
+  const opts = { maxNodes: Math.max(1, budget.nodes), mode, ...(boxes ? { boxes: true } : {}), ...(valueChars !== undefined ? { valueChars } : {}) };
+  const wire = await call(page, frame, 'snapshot', [opts], signal);
   const snap = decodeFrameSnapshot(wire);
   if (boxes !== undefined && (boxes.x !== 0 || boxes.y !== 0)) for (const n of snap.nodes) if (n.box) n.box = [n.box[0] + boxes.x, n.box[1] + boxes.y, n.box[2], n.box[3]];
   budget.nodes -= snap.nodes.length;
@@ -91,7 +95,7 @@ async function captureFrame(
       const child = await enterFrame(page, frame, snap.doc, node.id, signal);
       const origin = boxes !== undefined && child !== null ? await call(page, frame, 'frameOrigin', [snap.doc, node.id], signal) : null;
       const inner = boxes !== undefined && origin !== null ? { x: boxes.x + Math.round(origin.x), y: boxes.y + Math.round(origin.y) } : undefined;
-      if (child !== null) capture.children.set(i, await captureFrame(session, page, child, budget, mode, depth + 1, warnings, signal, inner));
+      if (child !== null) capture.children.set(i, await captureFrame(session, page, child, budget, mode, valueChars, depth + 1, warnings, signal, inner));
     } catch (e) {
       if (signal.aborted) throw e;
       warnings.push(`iframe ${JSON.stringify(node.name)} could not be read: ${(e as Error).message}`);
@@ -113,22 +117,26 @@ export async function snapshotPage(
   const mode = p.mode ?? base?.mode ?? 'full';
   const maxNodes = p.max_nodes ?? base?.maxNodes ?? DEFAULT_MAX_NODES;
   const budget = { nodes: maxNodes };
-  const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, 0, warnings, signal, p.boxes === true ? { x: 0, y: 0 } : undefined);
+  const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, p.value_chars, 0, warnings, signal, p.boxes === true ? { x: 0, y: 0 } : undefined);
   const minted: string[] = [];
   const mint = (frame: FrameKey, doc: string, id: number) => {
     const ref = session.refs.mint({ pageId: page.id, frame, doc, id });
     minted.push(ref);
     return ref;
   };
-  const whole = assemble(top, mint);
+  const whole = assemble(top, mint, p.value_chars);
   const scoped = p.scope !== undefined ? scopeTo(whole.snapshot, whole.elements, p.scope) : undefined;
   if (p.scope !== undefined && scoped === undefined) throw await scopeMissing(session, page, p.scope, signal);
   const out = scoped === undefined ? whole : { ...whole, ...scoped };
   // The page keeps the whole snapshot: a later diff, scoped or not, compares against all of it.
   const rev = ++page.rev;
-  page.remember(rev, pastSnapshot(top, minted, mode, maxNodes));
+  page.remember(rev, pastSnapshot(top, minted, mode, maxNodes, p.value_chars));
   let truncated = out.truncated;
   if (truncated) warnings.push(`snapshot truncated at ${maxNodes} nodes; pass a larger max_nodes to see more`);
+  const cutValue = out.snapshot.nodes.find((n) => n.value !== undefined && VALUE_CUT.test(n.value));
+  if (cutValue !== undefined) {
+    warnings.push(`a field value was cut (${cutValue.element_ref ?? cutValue.node_id}); page.snapshot with scope set to its ref and a larger value_chars reads it whole`);
+  }
   for (const flag of ['include_html', 'include_dom', 'include_screenshot'] as const) {
     if (p[flag]) warnings.push(`${flag} is not supported by page.snapshot here; it was ignored`);
   }

@@ -30,7 +30,9 @@ const INTERACTIVE_ROLES = new Set([
  * element list (the text outline is made from these by ./outline.ts). Node ids are per snapshot (`n1`…); element refs are session-wide.
  * An iframe node's child is the root of the document it shows.
  */
-export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
+export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number): AssembledSnapshot {
+  // A value is cut in the page (500 by default, `value_chars` when asked); here only held to a bound.
+  const valueMax = Math.max(LIMITS.nameChars, valueChars ?? 0);
   const nodes: SnapshotNode[] = [];
   const elements: SnapshotElement[] = [];
   let counter = 0;
@@ -49,7 +51,7 @@ export function assemble(top: FrameCapture, mint: MintRef): AssembledSnapshot {
       node.actionable = raw.actionable;
       node.enabled = raw.enabled;
     }
-    if (raw.value !== undefined) node.value = cut(raw.value, LIMITS.nameChars);
+    if (raw.value !== undefined) node.value = cut(raw.value, valueMax);
     if (raw.level !== undefined) node.level = raw.level;
     if (raw.href !== undefined) node.href = cut(raw.href, LIMITS.urlChars);
     if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;

@@ -14,7 +14,7 @@ const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'meter', 'sc
  * value rides in every snapshot and diff of its page while the field holds it (a pasted article in a
  * textarea), and the agent usually wrote it. The cut says how many characters were left out.
  */
-const MAX_VALUE = 500;
+export const MAX_VALUE = 500;
 
 export function statesOf(el: Element, role: string, enabled: boolean, focused: Element | null): NodeStates | undefined {
   const s: NodeStates = {};
@@ -57,32 +57,32 @@ function matchesSafe(el: Element, selector: string): boolean {
   }
 }
 
-function cap(s: string): string {
-  return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE)}… [${s.length - MAX_VALUE} more characters cut]` : s;
+function cap(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}… [${s.length - max} more characters cut]` : s;
 }
 
-/** The user-visible value of a form control; never a password. */
-export function valueOf(el: Element, role: string): string | undefined {
+/** The user-visible value of a form control, cut at `max` characters; never a password. */
+export function valueOf(el: Element, role: string, max = MAX_VALUE): string | undefined {
   const tag = el.localName;
   if (tag === 'input') {
     const input = el as HTMLInputElement;
     if (NO_VALUE_INPUTS.has(input.type)) return undefined;
-    return input.value ? cap(input.value) : undefined;
+    return input.value ? cap(input.value, max) : undefined;
   }
   if (tag === 'textarea') {
     const v = (el as HTMLTextAreaElement).value;
-    return v ? cap(v) : undefined;
+    return v ? cap(v, max) : undefined;
   }
   if (tag === 'select') {
     // Labels rather than values: they are what the page shows, and `select` accepts either.
     const sel = el as HTMLSelectElement;
     const labels: string[] = [];
     for (let i = 0; i < sel.selectedOptions.length; i++) labels.push(optionLabel(sel.selectedOptions[i]!));
-    return labels.length ? cap(labels.join(', ')) : undefined;
+    return labels.length ? cap(labels.join(', '), max) : undefined;
   }
   if (RANGE_ROLES.has(role)) {
     const v = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
-    if (v !== null) return cap(v);
+    if (v !== null) return cap(v, max);
     if (tag === 'progress' || tag === 'meter') return String((el as HTMLProgressElement).value);
   }
   return undefined;

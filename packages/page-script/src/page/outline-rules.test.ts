@@ -79,6 +79,8 @@ describe('issue 30 outline rules (jsdom)', () => {
     const s = await walk(page);
     expect(s.nodes.find((n) => n.name === 'Notes')!.value).toBe(`${'a'.repeat(500)}… [734 more characters cut]`);
     expect(s.nodes.find((n) => n.name === 'Short')!.value).toBe('ok');
+    const whole = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 1000, mode: 'full', valueChars: 5000 }));
+    expect(whole.nodes.find((n) => n.name === 'Notes')!.value).toBe('a'.repeat(1234));
   });
 
   test('a page that replaces getComputedStyle after install neither breaks nor steers the walk', async () => {

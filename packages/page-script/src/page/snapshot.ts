@@ -18,7 +18,7 @@ import {
   finalRole, isEditingHost, nativelyActionable, roleOf,
 } from './roles';
 import { accessibleName, flat, LabelIndex, customControlFor } from './names';
-import { hrefOf, levelOf, statesOf, valueOf } from './facts';
+import { hrefOf, levelOf, MAX_VALUE, statesOf, valueOf } from './facts';
 import { formatOf } from './field-kinds';
 import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
@@ -30,6 +30,8 @@ import { walker, walkInPage } from './page-walker';
 /** A transport bound only: core cuts each run to its limit (core's limits.ts), saying how much. */
 const MAX_TEXT = 100_000;
 const DEFAULT_MAX_NODES = 5000;
+/** The most of one value a snapshot asked for it (`value_chars`) carries. */
+const MAX_VALUE_CHARS = 1_000_000;
 
 interface Flags {
   /** Text runs here are already the name of an emitted ancestor. */
@@ -86,7 +88,7 @@ class Walk {
     return v;
   }
 
-  constructor(private readonly max: number, private readonly interactive: boolean) {}
+  constructor(private readonly max: number, private readonly interactive: boolean, private readonly valueChars: number) {}
 
   /** Appends a node under `out`, unless the budget is spent. */
   private emit(node: RawNode, out: number[]): number | null {
@@ -352,7 +354,7 @@ class Walk {
   private facts(el: Element, role: string, enabled: boolean, node: RawNode): void {
     const states = statesOf(el, role, enabled, this.focused);
     if (states) node.states = states;
-    const value = valueOf(el, role);
+    const value = valueOf(el, role, this.valueChars);
     if (value !== undefined) node.value = value;
     if (el.localName === 'input') {
       const format = formatOf(el);
@@ -488,7 +490,8 @@ function suppressesOwnText(el: Element): boolean {
 /** The walk itself, as RawNodes. */
 export function snapshotFrame(opts: Partial<SnapshotOptions> | null | undefined): FrameSnapshot {
   const max = typeof opts?.maxNodes === 'number' && opts.maxNodes >= 1 ? Math.floor(opts.maxNodes) : DEFAULT_MAX_NODES;
-  const walk = new Walk(max, opts?.mode === 'interactive');
+  const valueChars = typeof opts?.valueChars === 'number' && opts.valueChars >= 1 ? Math.min(Math.floor(opts.valueChars), MAX_VALUE_CHARS) : MAX_VALUE;
+  const walk = new Walk(max, opts?.mode === 'interactive', valueChars);
   const title = flat(document.title ?? '');
   walk.nodes.push({ role: 'document', name: title, actionable: false, enabled: true, children: [] });
   const root = document.documentElement;
