@@ -17,7 +17,10 @@ export default tseslint.config(
     files: ['**/*.ts'],
     extends: [tseslint.configs.base],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program, the root tsconfig's (what `tsc -p tsconfig.json` checks): the project service opened
+      // one per package tsconfig and type-checked the shared sources in each, 5x the time for the same rules.
+      // A .ts file outside the root tsconfig is a parse error here, so none goes unlinted.
+      parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
