@@ -59,6 +59,7 @@ export const PAGE_TOOLS: ToolDef[] = [
       target: Target.optional().describe('Playwright MCP\'s name for scope: show only this element (its ref) and what is inside it.'),
       depth: z.number().int().nonnegative().max(1_000).optional().describe('Show at most this many levels below the top (0: the top lines only); deeper lines are left out.'),
       boxes: field(snap.boxes, 'Write each element\'s box as [box=x,y,width,height] after its ref: viewport CSS pixels (getBoundingClientRect), iframes\' elements in the top-level viewport.'),
+      value_chars: field(snap.value_chars, 'Cut each field value at this many characters (default 500); with target, reads one long value whole.'),
       filename: Filename('the outline'),
     }),
     async run(ctx, a) {
