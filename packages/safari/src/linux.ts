@@ -81,7 +81,10 @@ export class WebKitGtkLauncher implements ClassicLauncher {
   capabilities(): Record<string, unknown> {
     return {
       // browserName omitted: WebKitWebDriver accepts any and reports "MiniBrowser".
-      'webkitgtk:browserOptions': { binary: findMiniBrowser(this.env), args: ['--automation'] },
+      // WebKitGTK 2.50 keeps the Navigation API (Safari 26 ships it) behind a testable feature. Without it a
+      // click's page guard cannot tell that no navigation started, and every click paid a 60 ms settle
+      // wait and two more round trips for one (the classic backend's settle).
+      'webkitgtk:browserOptions': { binary: findMiniBrowser(this.env), args: ['--automation', '--features=+NavigationAPI'] },
       pageLoadStrategy: 'normal',
       // A classic navigation cannot be cancelled, and the session is serialized behind it: bound it.
       timeouts: { implicit: 0, pageLoad: 120_000, script: 30_000 },

@@ -145,6 +145,13 @@ describeEngine('safari')('Safari backend on WebKitGTK', () => {
     expect((await page.info(sig())).title).toBe('next');
   });
 
+  it("gives the page the Navigation API, whose navigate event tells a click's guard that a link started a navigation", async () => {
+    await page.navigate(`${site.base}/`, 'load', sig());
+    await page.evaluate(`() => navigation.addEventListener('navigate', (e) => sessionStorage.setItem('seen', String(e.destination.sameDocument)))`, sig());
+    expect((await clickAt(page, { x: 20, y: 88 }, sig())).navigated).toBe(true);
+    expect(await page.evaluate(`() => sessionStorage.getItem('seen')`, sig())).toBe('false');
+  });
+
   it('types text into the focused input and submits with Enter', async () => {
     await page.navigate(`${site.base}/`, 'load', sig());
     await clickAt(page, { x: 100, y: 155 }, sig());
