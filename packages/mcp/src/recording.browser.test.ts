@@ -68,15 +68,29 @@ describeEngine('firefox')('mcp recording tools on firefox', () => {
 });
 
 describeEngine('firefox')('mcp recording tools without --allow-eval', () => {
-  it('are not offered: the recorder is installed with page.eval', async () => {
+  it('are offered and record, while browser_evaluate stays refused: the recorder is our own script, not the client\'s', async () => {
+    const site = await startFixtureServer();
     const s = await startStdio(['--browser', 'firefox', '--caps', 'devtools']);
     try {
+      const call = (name: string, args: Record<string, unknown> = {}) => s.client.callTool({ name, arguments: args });
       const names = (await s.client.listTools()).tools.map((x) => x.name);
-      expect(names).toContain('browser_start_tracing');
-      expect(names).not.toContain('browser_start_recording');
-      expect(names).not.toContain('browser_stop_recording');
+      expect(names).toContain('browser_start_recording');
+      expect(names).toContain('browser_stop_recording');
+      expect(names).not.toContain('browser_evaluate');
+      await call('browser_navigate', { url: `${site.origin}${t.login.path}` });
+      expect(textOf(await call('browser_start_recording'))).toMatch(/^Recording the user's actions on page /);
+      await call('browser_type', { target: 'input[name=user]', text: t.login.user });
+      await call('browser_click', { target: 'button' });
+      const answer = textOf(await call('browser_stop_recording'));
+      expect(answer).toMatch(/^Recorded 3 steps/);
+      expect(answer).toContain(`2. type "${t.login.user}" into textbox "Username"`);
+      // The client's own code is still refused by name.
+      const refused = await call('browser_evaluate', { function: '() => document.title' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain('--allow-eval');
     } finally {
       s.child.kill('SIGKILL');
+      await site.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CallError, type ProviderLink } from './link';
 import { writeOutput } from './output';
 import { defineTool, type ToolContext, type ToolDef } from './tool';
+import { reach } from './video/pages';
 
 /**
  * Playwright MCP's recording tools (group devtools), with its names and (no) arguments. What the person
@@ -10,9 +11,12 @@ import { defineTool, type ToolContext, type ToolDef } from './tool';
  * whose targets are role and name, label or text, and a CSS path, never a ref (docs/recording.md). It
  * replays on every engine with `browser-provider replay`.
  *
- * The recorder is a script in the page, installed and drained with page.eval, so these tools exist only
- * where page.eval does (`--allow-eval`): the page can read and forge what it records, which is
- * acceptable because the person chose to record it.
+ * The recorder is our own prebuilt script (page-script's flow recorder), installed and drained through
+ * the engine's evaluate of the link's own session inside this process, as the video draws its cards:
+ * never through page.eval, so it needs no --allow-eval, and nothing a client sends becomes code here
+ * (the tools take no arguments; the two expressions are fixed). The page can read and forge what it
+ * records, which is acceptable because the person chose to record it: a flow is replayed with the
+ * usual actionability checks, never trusted.
  */
 
 const POLL_MS = 250;
@@ -36,9 +40,26 @@ async function currentPage(ctx: ToolContext): Promise<string> {
   return (await ctx.link.call<{ page_id: string }>('page.open', { url: 'about:blank' })).result.page_id;
 }
 
+const EVAL_MS = 10_000;
+
+/**
+ * Runs one of the recorder's fixed expressions (FlowRecording calls only FLOW_DRAIN_EXPRESSION and
+ * flowInstallExpression()) in page `pageId` of the link's own session. A page or session that is gone
+ * answers page_not_found, which ends the recording.
+ */
+async function recorderEval(link: ProviderLink, pageId: string): Promise<(expression: string) => Promise<unknown>> {
+  const r = await reach(link);
+  return async (expression) => {
+    const page = r.pageById(pageId);
+    if (page === undefined) throw new CallError({ code: 'page_not_found', message: `Page ${pageId} is closed.`, retryable: false, details: {} });
+    if (page.evaluate === undefined) throw new CallError({ code: 'unsupported_method', message: 'This engine cannot run the recorder.', retryable: false, details: { code: 'engine_lacks_method' } });
+    return page.evaluate(`() => ${expression}`, AbortSignal.timeout(EVAL_MS));
+  };
+}
+
 /** Installs the recorder before answering, so the first action after the call is kept; then polls. */
 async function start(link: ProviderLink, pageId: string): Promise<Active> {
-  const rec = new FlowRecording(async (expression) => (await link.call<{ value: unknown }>('page.eval', { page_id: pageId, expression })).result.value);
+  const rec = new FlowRecording(await recorderEval(link, pageId));
   await rec.poll();
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -79,7 +100,8 @@ export const RECORDING_TOOLS: ToolDef[] = [
     title: 'Start recording user actions',
     description:
       'Start recording what the user does in the browser window (clicks, typing, selects, keys, navigation, drags) as a flow script with stable targets (role and name, label or text, CSS). Use it when the user wants to demonstrate a flow; call browser_stop_recording when they say they are done.',
-    method: 'page.eval',
+    // Our own recorder, not the client's code: no protocol method and no gate (see the top of this file).
+    method: undefined,
     // It installs a watcher and changes nothing the page shows, as Playwright MCP marks it.
     readOnly: true,
     cap: 'devtools',
@@ -98,7 +120,7 @@ export const RECORDING_TOOLS: ToolDef[] = [
     title: 'Stop recording user actions',
     description:
       'Stop the recording started with browser_start_recording; answers the recorded steps and writes the flow script (JSON Lines of protocol calls) to a file that `browser-provider replay <file> --browser all` replays on Firefox, Chrome and Safari.',
-    method: 'page.eval',
+    method: undefined,
     readOnly: true,
     cap: 'devtools',
     input: z.object({}),

@@ -32,11 +32,8 @@ describe('the tool table', () => {
       expect(traits, `${t.name}: ${t.method} has traits`).toBeDefined();
       return listed(t).annotations?.readOnlyHint !== !traits?.mutating;
     });
-    // These run our own watcher through page.eval (the method only gates them): they change nothing
-    // the page shows, and say read-only as Playwright MCP's recording tools do.
-    const LESS = new Set(['browser_start_recording', 'browser_stop_recording']);
-    expect(differ.map((t) => t.name).sort()).toEqual([...MORE, ...LESS].sort());
-    for (const t of differ) expect(listed(t).annotations?.readOnlyHint, t.name).toBe(LESS.has(t.name));
+    expect(differ.map((t) => t.name).sort()).toEqual([...MORE].sort());
+    for (const t of differ) expect(listed(t).annotations?.readOnlyHint, t.name).toBe(false);
   });
 
   it('takes the protocol’s constraints for the fields it shares with a method', () => {

@@ -15,6 +15,8 @@ export interface VideoReach {
   page(): BackendPage | undefined;
   /** The engine of the link's session. */
   engine: Backend;
+  /** A page of the link's session by id, or undefined once it (or its session) is closed. */
+  pageById(pageId: string): BackendPage | undefined;
 }
 
 type Provider = ProviderServer['provider'];
@@ -44,6 +46,10 @@ export async function reach(link: ProviderLink): Promise<VideoReach> {
     page() {
       const id = session.currentPageId;
       return id === undefined ? undefined : session.pages.get(id)?.backend;
+    },
+    pageById(pageId) {
+      const page = provider.sessions.get(session_id)?.pages.get(pageId);
+      return page === undefined || page.closedReason !== undefined ? undefined : page.backend;
     },
   };
 }
