@@ -40,6 +40,8 @@ export interface BidiAdapter {
   emulateMedia?: PageOptions['emulateMedia'];
   /** The page's screencast, where the engine has one over its driver. */
   screencast?: PageOptions['screencast'];
+  /** Plain text typed faster than `input.performActions` (see PageOptions.typeKeys). */
+  typeKeys?: PageOptions['typeKeys'];
   /** The features `emulateMedia` overrides. */
   mediaFeatures?(): readonly MediaFeature[];
   /** Engine methods (`firefox.*`, `cdp.send`); the backend adds `bidi.send`. */
@@ -202,6 +204,7 @@ export class BidiBackend implements Backend {
         walkInPageRealm: this.adapter.walkSnapshotInPageRealm ?? false,
         ...(this.adapter.emulateMedia ? { emulateMedia: this.adapter.emulateMedia } : {}),
         ...(this.adapter.screencast ? { screencast: this.adapter.screencast } : {}),
+        ...(this.adapter.typeKeys ? { typeKeys: this.adapter.typeKeys } : {}),
       },
       (s) => this.onSessionClosed(s),
       signal,

@@ -4,6 +4,7 @@ import { findExecutable, versionOf } from '@browser-provider/core/host';
 import { cdpSend, performanceMetrics } from './cdp';
 import { CHROME_MEDIA_FEATURES, chromeEmulateMedia } from './media';
 import { chromeScreencast } from './screencast';
+import { chromeTypeKeys } from './keys';
 import { CHROME_ARGS, CHROME_SEARCH, CHROMEDRIVER_SEARCH, INSTALL_STEPS, launchChrome } from './launch';
 import { chromeSetupGuide } from './setup-guide';
 
@@ -60,6 +61,7 @@ function chromeAdapter(options: ChromeBackendOptions): BidiAdapter {
     optionalMethods: () => [...BIDI_OPTIONAL_METHODS, 'page.emulate_media'],
     emulateMedia: chromeEmulateMedia,
     screencast: chromeScreencast,
+    typeKeys: chromeTypeKeys,
     mediaFeatures: () => CHROME_MEDIA_FEATURES,
     customMethods: () => [cdpSend, performanceMetrics],
     // Chrome 156 (chromedriver 156): a link click's navigationStarted arrives 0–20 ms after
