@@ -27,6 +27,10 @@ export interface CallFacts {
   diff?: string[];
   /** Text the call typed that must not be shown: into a password field, or where that could not be told. */
   secret?: string;
+  /** A printable key pressed into a password field (or where that could not be told): one character of a password. */
+  secretKey?: string;
+  /** String literals a page.eval function writes while it deals with a password (see `evalSecrets`). */
+  secrets?: string[];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -49,6 +53,51 @@ function typedSecret(params: Record<string, unknown>, answer: Answer): string | 
   if (!answer.ok) return text;
   const value = str(rec(answer.result).value);
   return value === undefined || MASKED.test(value) ? text : undefined;
+}
+
+/**
+ * A key that types one character ("a", "Shift+A"), as page.press takes it: its character, or
+ * undefined for a named key or a chord that types nothing ("Enter", "Control+A").
+ */
+function printable(key: string): string | undefined {
+  const bare = key.startsWith('Shift+') ? key.slice('Shift+'.length) : key;
+  return [...bare].length === 1 ? bare : undefined;
+}
+
+/**
+ * A printable key is a secret unless the answer's snapshot diff shows where it went and that was no
+ * password: a password's value shows as bullets there, and a call that failed or answered no diff
+ * cannot prove otherwise.
+ */
+function pressedSecret(params: Record<string, unknown>, answer: Answer, diff: string[] | undefined): string | undefined {
+  const key = str(params.key);
+  const ch = key === undefined ? undefined : printable(key);
+  if (ch === undefined) return undefined;
+  if (!answer.ok || diff === undefined || diff.length === 0) return ch;
+  return diff.some((l) => l.includes('•')) ? ch : undefined;
+}
+
+/** Words that say a function deals with a password or another secret. */
+const SECRET_WORDS = /pass(?:word|wd|code|phrase)|\bpin\b|secret|token|api[-_]?key|credential/i;
+/** A string literal written as a value: assigned (`= '…'`, not `==` or `=>`) or passed after a first argument (`, '…'`). */
+const WRITTEN_LITERAL = /(?:(?<![=!<>])=(?![=>])|,)\s*(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+
+/**
+ * The secrets of a `page.eval` function: when its text mentions a password (or a PIN, token, key…),
+ * the string literals it writes (assigned, or passed after a first argument, as
+ * `setAttribute('value', '…')`) are masked; selectors and other first arguments stay readable, and so
+ * does a literal that names the secret rather than holding it. A function that never says what its
+ * literal is for cannot be told from any other and is left as written.
+ */
+export function evalSecrets(expression: string): string[] {
+  if (!SECRET_WORDS.test(expression)) return [];
+  const out: string[] = [];
+  for (const m of expression.matchAll(WRITTEN_LITERAL)) {
+    const raw = m[2] ?? '';
+    if (raw === '' || raw.includes('${') || SECRET_WORDS.test(raw)) continue;
+    out.push(raw);
+  }
+  return out;
 }
 
 function diffOf(snapshot: unknown): string[] | undefined {
@@ -83,6 +132,14 @@ export function callFacts(method: string, params: Record<string, unknown>, answe
   if (method === 'page.type') {
     const secret = typedSecret(params, answer);
     if (secret !== undefined) facts.secret = secret;
+  }
+  if (method === 'page.press') {
+    const key = pressedSecret(params, answer, diff);
+    if (key !== undefined) facts.secretKey = key;
+  }
+  if (method === 'page.eval') {
+    const secrets = evalSecrets(str(params.expression) ?? '');
+    if (secrets.length > 0) facts.secrets = secrets;
   }
   return facts;
 }

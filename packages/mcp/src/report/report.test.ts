@@ -137,6 +137,56 @@ describe('session report', () => {
     expect(html).toContain('&#60;script&#62;');
   });
 
+  it('masks keys pressed one by one into a focused password field, and the password they spell, but not keys into other fields', async () => {
+    const dir = await tempDir();
+    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(fakePage(100).caller) });
+    const press = (key: string, line: string, was: string) => {
+      const step = report.begin('browser_press_key', { key });
+      const diff = { base_found: true, added: [], removed: [], changed: [{ line, was }] };
+      step.observe('page.press', { page_id: 'p1', key, snapshot: 'diff' }, { ok: true, result: { page_id: 'p1', pressed: true, snapshot: { page_id: 'p1', url: 'http://site.test/', diff } } });
+      step.end(`Pressed ${key}.\n~ ${line}`, true);
+    };
+    const secret = 'zq7Kx';
+    [...secret].forEach((k, i) => press(k, `- textbox "Password" [e3]: ${'•'.repeat(i + 1)}`, `- textbox "Password" [e3]${i > 0 ? `: ${'•'.repeat(i)}` : ''}`));
+    press('Enter', '- textbox "Password" [e3]: •••••', '- textbox "Password" [e3]: •••••');
+    press('W', '- textbox "Name" [e4]: W', '- textbox "Name" [e4]');
+    const later = report.begin('browser_evaluate', { function: '() => 1' });
+    later.end(`Result: "${secret}"`, true);
+    await report.close();
+    const lines = (await readFile(report.jsonlPath, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const steps = lines.filter((l) => l.type === 'step') as unknown as StepEntry[];
+    expect(steps.slice(0, 5).map((s) => (s.args as { key: string }).key)).toEqual(['•', '•', '•', '•', '•']);
+    expect((steps[5]?.args as { key: string }).key).toBe('Enter');
+    expect((steps[6]?.args as { key: string }).key).toBe('W');
+    const html = await readFile(report.htmlPath, 'utf8');
+    for (const text of [JSON.stringify(steps), html]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('Pressed z.');
+      expect(text).toContain('Pressed W.');
+    }
+  });
+
+  it('masks the string literals of an evaluated function that writes a password field, and leaves other functions readable', async () => {
+    const dir = await tempDir();
+    const report = await SessionReport.open({ dir, surface: 'mcp', capturer: new Capturer(fakePage(100).caller) });
+    const secret = 'Tr0ub4dor&3';
+    const fn = `() => { document.querySelector('input[type=password]').value = '${secret}'; }`;
+    const step = report.begin('browser_evaluate', { function: fn });
+    step.observe('page.eval', { page_id: 'p1', expression: fn }, { ok: true, result: { value: null, type: 'undefined' } });
+    step.end('Result: undefined', true);
+    const plainFn = `() => { document.querySelector('#name').value = "Grace Hopper"; }`;
+    const plain = report.begin('browser_evaluate', { function: plainFn });
+    plain.observe('page.eval', { page_id: 'p1', expression: plainFn }, { ok: true, result: { value: null, type: 'undefined' } });
+    plain.end('Result: undefined', true);
+    await report.close();
+    for (const text of [await readFile(report.jsonlPath, 'utf8'), await readFile(report.htmlPath, 'utf8')]) {
+      expect(text).not.toContain(secret);
+      expect(text).toContain('input[type=password]');
+      expect(text).toContain('•'.repeat(secret.length));
+      expect(text).toContain('Grace Hopper');
+    }
+  });
+
   it('reads a page directly where it can, falling back to PNG where JPEG fails, and names the file by what the image is', async () => {
     const dir = await tempDir();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(200)]);

@@ -81,6 +81,8 @@ export class ReportStep {
 export class SessionReport {
   readonly capBytes: number;
   readonly #secrets = new Secrets();
+  /** The characters pressed into a password field by the steps just before (see `settle`). */
+  #keyRun = '';
   readonly #entries: StepEntry[] = [];
   readonly #head: ReportHead;
   #fh: FileHandle;
@@ -101,7 +103,7 @@ export class SessionReport {
   ) {
     this.capBytes = options.capBytes ?? DEFAULT_REPORT_CAP_BYTES;
     this.#fh = fh;
-    this.#head = { type: 'session', surface: options.surface, started_at: new Date().toISOString(), cap_bytes: this.capBytes, masking: 'text typed into a password field (or into a field that could not be read back) is shown as one • per character, as the snapshot shows a password' };
+    this.#head = { type: 'session', surface: options.surface, started_at: new Date().toISOString(), cap_bytes: this.capBytes, masking: 'text typed into a password field (or into a field that could not be read back), keys pressed into one and the password they spell, and the string literals an evaluated function writes when it names a password, PIN, token or key, are shown as one • per character, as the snapshot shows a password' };
   }
 
   static async open(options: ReportOptions): Promise<SessionReport> {
@@ -135,6 +137,12 @@ export class SessionReport {
     if (this.#closed !== undefined) return;
     const index = ++this.#count;
     for (const f of facts) if (f.secret !== undefined) this.#secrets.add(f.secret);
+    for (const f of facts) for (const s of f.secrets ?? []) this.#secrets.add(s);
+    // Keys pressed one by one into a password field: each is masked in its step, and the password they
+    // spell so far everywhere, until a step presses no such key.
+    const keys = facts.flatMap((f) => (f.secretKey !== undefined ? [f.secretKey] : []));
+    this.#keyRun = keys.length > 0 ? this.#keyRun + keys.join('') : '';
+    if (keys.length > 0) this.#secrets.add(this.#keyRun);
     const last = <K extends keyof CallFacts>(k: K): CallFacts[K] | undefined => facts.findLast((f) => f[k] !== undefined)?.[k];
     const pageId = last('pageId');
     const touched = facts.some((f) => f.touched);
@@ -155,7 +163,7 @@ export class SessionReport {
       ...(last('diff') !== undefined ? { diff: (last('diff') as string[]).slice(0, 400).map((l) => cut(l, 500)) } : {}),
       console_errors: [],
       failed_requests: [],
-    });
+    }, keys);
     // Issued now, so the calls queue in the session ahead of the client's next one.
     const shot = touched && this.#shotAllowed();
     if (touched && !shot) entry.screenshot_missing = SHOT_SKIPPED;
