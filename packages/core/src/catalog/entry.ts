@@ -64,6 +64,8 @@ export interface McpCall {
 export interface RaiseOptions {
   details?: Record<string, unknown>;
   cause?: unknown;
+  /** An entry whose repair is `optional` carries it only when the raise site says so: most of its raises have none. */
+  withRepair?: true;
 }
 
 /** An entry, with its argument type taken from `example`. */
@@ -81,7 +83,7 @@ export function repairOf<A>(entry: ErrorEntry<A>, a: A): Repair | undefined {
 
 /** The one way core raises a classified error: code, detail, retryable and repair come from the entry. */
 export function raise<A>(entry: ErrorEntry<A>, message: string, a: A, o: RaiseOptions = {}): ProviderError {
-  const repair = repairOf(entry, a);
+  const repair = entry.repair?.optional === true && o.withRepair !== true ? undefined : repairOf(entry, a);
   return new ProviderError(entry.code, message, {
     detail: entry.detail,
     retryable: entry.retryable,
