@@ -5,7 +5,7 @@ import { METHODS, OWN_METHODS, isMethodName, isOwnMethodName, type Repair } from
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors';
 import { W3C_ERROR_TABLE } from '../w3c/errors';
-import { CATALOG, catalogEntry, readyToSend, repairOf } from '.';
+import { CATALOG, ERRORS, catalogEntry, raise, readyToSend, repairOf } from '.';
 
 /** The params schema of a method the provider defines (core or our own namespaced ones). */
 function paramsSchema(method: string) {
@@ -59,7 +59,8 @@ describe('the error catalog', () => {
 
   it('lists every (code, detail) pair core raises, so docs/errors.md is complete', () => {
     const raw = rawRaises();
-    expect(raw.length).toBeGreaterThan(20);
+    // The pattern still finds the raises that predate the catalog (the files the next test lists).
+    expect(raw.length).toBeGreaterThan(10);
     expect(raw.filter((r) => catalogEntry(r.pair.split('/')[0] as string, r.pair.split('/')[1]) === undefined).map((r) => `${r.file}: ${r.pair}`)).toEqual([]);
   });
 
@@ -73,9 +74,25 @@ describe('the error catalog', () => {
     expect(drift).toEqual([]);
   });
 
-  it('is the only way the files it replaced raise: no ProviderError built by hand in them', () => {
-    const converted = ['repair.ts', 'gates.ts', 'dispatcher.ts', 'engine-check.ts', 'provider.ts', 'toolkit/refusals.ts', 'toolkit/engine-options.ts', 'ops/actionability.ts', 'ops/actions.ts', 'ops/frames.ts', 'ops/drag.ts'];
-    expect(sources.filter((s) => converted.includes(s.file.replaceAll('\\', '/')) && s.text.includes('new ProviderError(')).map((s) => s.file)).toEqual([]);
+  it('is the only way core raises: no ProviderError built by hand outside it', () => {
+    // errors.ts defines the class and wraps an unknown throwable as internal_error; entry.ts is `raise`;
+    // w3c/errors.ts builds from the W3C table's rows, which the next test holds to the catalog.
+    const builders = ['errors.ts', 'catalog/entry.ts', 'w3c/errors.ts'];
+    // Not yet through the catalog (each still checked pair by pair above); this list only shrinks.
+    const notYet = ['core-methods.ts', 'jobs.ts', 'page-call.ts', 'validate.ts', 'toolkit/paths.ts', 'ops/devtools.ts', 'ops/downloads.ts', 'ops/eval.ts', 'ops/history.ts', 'ops/media.ts', 'ops/navigate.ts', 'ops/route-checks.ts', 'ops/screenshot.ts', 'ops/scroll.ts', 'ops/session-methods.ts', 'ops/state.ts', 'ops/wait.ts'];
+    const byHand = sources.filter((s) => /new ProviderError\(/.test(s.text)).map((s) => s.file.replaceAll('\\', '/'));
+    expect(byHand.filter((f) => !builders.includes(f) && !notYet.includes(f))).toEqual([]);
+  });
+
+  it('leaves out an optional repair unless the raise site asks for it', () => {
+    // invalid_params' page.mouse repair fits only a press without a point; page.select's missing values must not be told to move the mouse.
+    expect(raise(ERRORS.invalid_params, 'values: required', undefined, { details: { field: 'values' } }).details.repair).toBeUndefined();
+    expect(raise(ERRORS.invalid_params, 'x, y: no point yet', { session_id: 's1', page_id: 'p1' }, { withRepair: true }).details.repair).toMatchObject({ method: 'page.mouse', params: { action: 'move' } });
+  });
+
+  it('repeats the called method on ambiguous, leaving out a param too big to echo and saying so', () => {
+    const e = raise(ERRORS.ambiguous, 'm', { method: 'page.type', params: { session_id: 's1', page_id: 'p1', selector: 'input', rev: 3, text: 'x'.repeat(5000), submit: true }, element_ref: 'e7' });
+    expect(e.details.repair).toEqual({ method: 'page.type', params: { session_id: 's1', page_id: 'p1', submit: true, element_ref: 'e7' }, hint: 'Repeat page.type with the element_ref of the candidate you mean (and your text, left out here for size).' });
   });
 
   it('agrees with the W3C table wherever a row answers one of its causes', () => {

@@ -103,6 +103,15 @@ export const file_input = defineError<Ref>({
   example: ref,
 });
 
+export const not_file_input = defineError({
+  code: 'element_not_actionable',
+  detail: 'not_file_input',
+  retryable: false,
+  when: 'upload.set_files on an element that is not a file input; nothing is set.',
+  repair: snapshot('Pick the <input type=file> from a new snapshot (it may be hidden behind a styled button).'),
+  example: ids,
+});
+
 export const not_editable = defineError({
   code: 'element_not_actionable',
   detail: 'not_editable',

@@ -43,16 +43,27 @@ export const unknown_key = defineError({
   example: undefined,
 });
 
-export const ambiguous = defineError<{ method: AnyMethodName; params: Record<string, unknown>; element_ref: string }>({
+/** A param this big (JSON) is left out of the ambiguous repair rather than echoed back (e.g. a long text to type). */
+const MAX_ECHOED_PARAM = 4096;
+
+export const ambiguous = defineError<{ method: AnyMethodName; params: Record<string, unknown>; element_ref: string | undefined }>({
   code: 'invalid_request',
   detail: 'ambiguous',
   retryable: false,
-  when: 'Several elements match; details.candidates lists up to 10 (ref, role, name). The repair repeats the same method and params with element_ref instead of selector / text_query.',
+  when: 'Several elements match; details.candidates lists up to 10 (ref, role, name). The repair repeats the same method and params with element_ref instead of selector / text_query (a param over 4 KiB is left out and named in the hint).',
   repair: {
     method: '(the method called)',
+    // It must be the method that was called: an agent told page.click after a page.type would click instead of typing.
     build: (a) => {
-      const { selector: _s, text_query: _t, ...rest } = a.params;
-      return { method: a.method, params: { ...rest, element_ref: a.element_ref }, hint: 'Pick one of details.candidates by its ref.' };
+      const params: Record<string, unknown> = {};
+      const omitted: string[] = [];
+      for (const [k, v] of Object.entries(a.params)) {
+        if (k === 'selector' || k === 'text_query' || k === 'element_ref' || k === 'rev' || v === undefined) continue;
+        if (JSON.stringify(v).length > MAX_ECHOED_PARAM) omitted.push(k);
+        else params[k] = v;
+      }
+      const also = omitted.length > 0 ? ` (and your ${omitted.join(', ')}, left out here for size)` : '';
+      return { method: a.method, params: { ...params, element_ref: a.element_ref }, hint: `Repeat ${a.method} with the element_ref of the candidate you mean${also}.` };
     },
   },
   example: { method: 'page.click', params: { session_id: 's1', page_id: 'p1', selector: 'button' }, element_ref: 'e4' },

@@ -60,12 +60,18 @@ export const no_page = defineError({
   example: { session_id: 's1' },
 });
 
-export const wrong_page = defineError<Ids & { page_id: string; element_ref: string }>({
+export const wrong_page = defineError<Ids & { page_id: string; element_ref: string; scope?: true }>({
   code: 'element_not_found',
   detail: 'wrong_page',
   retryable: false,
-  when: 'The ref belongs to another page of the session (details.page_id); the repair snapshots that page.',
-  repair: { method: 'page.snapshot', build: (a) => ({ params: { ...(a.session_id !== undefined ? { session_id: a.session_id } : {}), page_id: a.page_id }, hint: `Act on ${a.element_ref} with page_id ${a.page_id}.` }) },
+  when: 'The ref belongs to another page of the session (details.page_id); the repair snapshots that page (scoped to the ref when it was page.snapshot\'s scope).',
+  repair: {
+    method: 'page.snapshot',
+    build: (a) =>
+      a.scope === true
+        ? { params: { ...(a.session_id !== undefined ? { session_id: a.session_id } : {}), page_id: a.page_id, scope: a.element_ref }, hint: `Snapshot ${a.element_ref} with page_id ${a.page_id}.` }
+        : { params: { ...(a.session_id !== undefined ? { session_id: a.session_id } : {}), page_id: a.page_id }, hint: `Act on ${a.element_ref} with page_id ${a.page_id}.` },
+  },
   example: { session_id: 's1', page_id: 'p2', element_ref: 'e4' },
 });
 

@@ -1,6 +1,6 @@
 import type { ParamsOf, RequestPart, ResultOf } from '@browser-provider/protocol';
 import type { CookieInfo, NetworkHeader } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../page';
 import { bodyOf } from './body';
 import { call } from './frames';
@@ -9,7 +9,7 @@ import { cut, LIMITS, newestWithin } from '../limits';
 /** Default number of entries `console.list` / `network.list` answer (the newest). */
 export const DEFAULT_LIST_LIMIT = 100;
 
-const unsupported = (what: string) => new ProviderError('unsupported_method', `This engine cannot ${what}.`, { detail: 'unknown_method' });
+const unsupported = (what: string) => raise(ERRORS.unknown_method, `This engine cannot ${what}.`, undefined);
 
 export function listConsole(page: PageHandle, p: ParamsOf<'console.list'>): ResultOf<'console.list'> {
   if (page.backend.consoleEntries === undefined) throw unsupported('observe the console');
@@ -33,22 +33,19 @@ export async function requestDetail(page: PageHandle, p: ParamsOf<'network.reque
   if (page.backend.networkDetail === undefined) throw unsupported('observe the network');
   const d = page.backend.networkDetail(p.request_id);
   if (d === undefined) {
-    throw new ProviderError('invalid_request', `request_id: ${JSON.stringify(p.request_id)} is not among this page's recorded requests (the record keeps the newest).`, {
-      detail: 'unknown_request',
-      details: { field: 'request_id' },
-      repair: { method: 'network.list', params: {}, hint: 'List the requests again and use a request_id from it.' },
-    });
+    throw raise(ERRORS.unknown_request, `request_id: ${JSON.stringify(p.request_id)} is not among this page's recorded requests (the record keeps the newest).`, {}, { details: { field: 'request_id' } });
   }
   const want = (part: RequestPart) => p.part === undefined || p.part === part;
   const headers = (h: NetworkHeader[]) => h.slice(0, LIMITS.headers).map((x) => ({ name: cut(x.name, LIMITS.headerChars), value: cut(x.value, LIMITS.headerChars) }));
   const body = async (which: 'request' | 'response') => {
     if (page.backend.networkBody === undefined) {
       if (p.part === undefined) return undefined;
-      throw new ProviderError('unsupported_target', `network.request part "${which}-body" is not offered by this engine: it keeps no bodies. Headers are available.`, {
-        detail: 'unsupported_option',
-        details: { method: 'network.request', field: 'part', value: `${which}-body` },
-        repair: { method: 'network.request', params: { request_id: p.request_id, part: `${which}-headers` }, hint: 'Ask for the headers instead.' },
-      });
+      throw raise(
+        ERRORS.unsupported_option,
+        `network.request part "${which}-body" is not offered by this engine: it keeps no bodies. Headers are available.`,
+        { method: 'network.request', field: 'part', instead: { method: 'network.request', params: { request_id: p.request_id, part: `${which}-headers` }, hint: 'Ask for the headers instead.' } },
+        { details: { method: 'network.request', field: 'part', value: `${which}-body` } },
+      );
     }
     // A GET sends no body: nothing to ask the browser for.
     if (which === 'request' && (d.method === 'GET' || d.method === 'HEAD')) return { unavailable: 'none' as const };
@@ -87,7 +84,7 @@ export async function listCookies(page: PageHandle, p: ParamsOf<'cookie.list'>, 
     try {
       return new URL(u);
     } catch {
-      throw new ProviderError('invalid_request', `urls.${i}: not an absolute URL`, { detail: 'invalid_params', details: { field: `urls.${i}` } });
+      throw raise(ERRORS.invalid_params, `urls.${i}: not an absolute URL`, undefined, { details: { field: `urls.${i}` } });
     }
   });
   return { cookies: all.filter((c) => urls.some((u) => cookieMatchesUrl(c, u))) };
@@ -112,10 +109,7 @@ export async function readStorage(page: PageHandle, p: ParamsOf<'storage.get'>, 
   const kind = p.kind ?? 'local';
   const r = await call(page, page.backend.mainFrame, 'storage', [kind, p.keys ?? null], signal);
   if (!r.ok) {
-    throw new ProviderError('unsupported_target', `This page (${r.origin}) has no ${kind}Storage: ${r.message}`, {
-      detail: 'storage_unavailable',
-      details: { origin: r.origin },
-    });
+    throw raise(ERRORS.storage_unavailable, `This page (${r.origin}) has no ${kind}Storage: ${r.message}`, {}, { details: { origin: r.origin } });
   }
   return { origin: r.origin, entries: r.entries };
 }

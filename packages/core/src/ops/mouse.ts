@@ -2,7 +2,8 @@ import type { PointReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { InputSource } from '../backend';
 import { BUTTON_NUMBERS, clickSources, mouse, pointerMove, viewportPixel, wheel, wheelScroll } from '../w3c/pointer';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import type { ProviderError } from '../errors';
 import { clickAt } from '../gesture';
 import { cut, LIMITS } from '../limits';
 import type { PageHandle } from '../page';
@@ -113,17 +114,19 @@ function hitOf(session: Session, page: PageHandle, r: Extract<PointReport, { ok:
 
 function outOfViewport(session: Session, page: PageHandle, r: Extract<PointReport, { ok: true }>): ProviderError {
   const { width, height } = r.viewport;
-  return new ProviderError('element_not_actionable', `The point (${r.point.x}, ${r.point.y}) is outside the viewport, which is ${width}×${height} CSS pixels (x from 0 to ${width - 1}, y from 0 to ${height - 1}). Nothing was dispatched.`, {
-    detail: 'out_of_viewport',
-    details: { point: r.point, viewport: r.viewport },
-    repair: { method: 'page.screenshot', params: { session_id: session.id, page_id: page.id }, hint: 'Take a screenshot of the viewport and read the coordinates off it; scroll first (page.scroll) if the spot is outside it.' },
-  });
+  return raise(
+    ERRORS.out_of_viewport,
+    `The point (${r.point.x}, ${r.point.y}) is outside the viewport, which is ${width}×${height} CSS pixels (x from 0 to ${width - 1}, y from 0 to ${height - 1}). Nothing was dispatched.`,
+    { session_id: session.id, page_id: page.id },
+    { details: { point: r.point, viewport: r.viewport } },
+  );
 }
 
 function noPoint(session: Session, page: PageHandle, action: string): ProviderError {
-  return new ProviderError('invalid_request', `x, y: page.mouse ${action} without a point acts where the last page.mouse put the pointer on this page, and there is none yet.`, {
-    detail: 'invalid_params',
-    details: { field: 'x' },
-    repair: { method: 'page.mouse', params: { session_id: session.id, page_id: page.id, action: 'move', x: 0, y: 0 }, hint: 'Move the pointer to the point first (action "move" with x and y), or give x and y with this call.' },
-  });
+  return raise(
+    ERRORS.invalid_params,
+    `x, y: page.mouse ${action} without a point acts where the last page.mouse put the pointer on this page, and there is none yet.`,
+    { session_id: session.id, page_id: page.id },
+    { details: { field: 'x' }, withRepair: true },
+  );
 }

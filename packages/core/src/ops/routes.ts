@@ -1,7 +1,7 @@
 import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
 import { routeKinds } from '@browser-provider/protocol';
 import type { Backend, BackendSession, RouteAnswer, RouteDecider, RoutedRequest, RouteRefused } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import { callerRegex, callerUrlGlob, PatternError } from '../pattern';
 import type { Session, SessionRoute as Route } from '../session';
 import { checkHeaderLimits, checkStub } from './route-checks';
@@ -17,10 +17,7 @@ export const MAX_ROUTES = 100;
 
 
 const lacks = (what: string) =>
-  new ProviderError('unsupported_method', `This engine cannot ${what}.`, {
-    detail: 'unknown_method',
-    repair: { method: 'provider.describe', params: {}, hint: 'custom_methods in provider.describe lists what this engine offers.' },
-  });
+  raise(ERRORS.unknown_method, `This engine cannot ${what}.`, undefined);
 
 /** `/re/flags` is a regular expression; anything else a Playwright-style URL glob. */
 function urlMatcher(url: string): (input: string) => boolean {
@@ -29,7 +26,7 @@ function urlMatcher(url: string): (input: string) => boolean {
     return re ? callerRegex(re[1] as string, re[2]) : callerUrlGlob(url);
   } catch (e) {
     if (!(e instanceof PatternError)) throw e;
-    throw new ProviderError('invalid_request', `url: invalid pattern (${e.message})`, { detail: 'invalid_params', details: { field: 'url' } });
+    throw raise(ERRORS.invalid_params, `url: invalid pattern (${e.message})`, undefined, { details: { field: 'url' } });
   }
 }
 
@@ -83,10 +80,7 @@ export async function addRoute(session: Session, p: OwnParamsOf<'route.add'>, si
   const set = routing(session);
   const routes = session.routes;
   if (routes.length >= MAX_ROUTES) {
-    throw new ProviderError('invalid_request', `This session already has ${MAX_ROUTES} routes.`, {
-      detail: 'too_many_routes',
-      repair: { method: 'route.remove', params: {}, hint: 'Remove routes that are no longer needed (route.list shows them).' },
-    });
+    throw raise(ERRORS.too_many_routes, `This session already has ${MAX_ROUTES} routes.`, {});
   }
   checkStub(p, ctx.evalAllowed);
   checkHeaderLimits(p, ctx.engine.routeHeaderLimits?.(), ctx.engine.info.browserLabel);

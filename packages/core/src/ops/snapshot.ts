@@ -7,7 +7,8 @@ import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
 import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { emptyLike, scopeTo } from '../snapshot/scope';
-import { ProviderError, toProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
+import { toProviderError, type ProviderError } from '../errors';
 import { staleRef, unknownRef } from '../repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 import { pageInfoCut } from '../limits';
@@ -179,11 +180,7 @@ function checkScope(session: Session, page: PageHandle, ref: string): void {
     throw unknownRef(session.id, page.id, ref);
   }
   if (t.pageId !== page.id) {
-    throw new ProviderError('element_not_found', `Scope ${ref} belongs to page ${t.pageId}, not ${page.id}.`, {
-      detail: 'wrong_page',
-      details: { element_ref: ref, page_id: t.pageId },
-      repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: t.pageId, scope: ref }, hint: `Snapshot ${ref} with page_id ${t.pageId}.` },
-    });
+    throw raise(ERRORS.wrong_page, `Scope ${ref} belongs to page ${t.pageId}, not ${page.id}.`, { session_id: session.id, page_id: t.pageId, element_ref: ref, scope: true }, { details: { element_ref: ref, page_id: t.pageId } });
   }
 }
 
@@ -198,12 +195,7 @@ async function scopeMissing(session: Session, page: PageHandle, ref: string, sig
   const probe = await call(page, t.frame, 'probe', [{ element_present: t.id }], signal).catch(() => undefined);
   const present = probe !== undefined && probe.ok && probe.doc === t.doc && probe.satisfied.element_present === true;
   if (!present) return staleRef(session.id, page.id, ref, 'it was removed from the page');
-  return new ProviderError('element_not_actionable', `Element ${ref} is on the page but not shown, so there is nothing to snapshot in it.`, {
-    detail: 'not_visible',
-    retryable: true,
-    details: { element_ref: ref },
-    repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Take an unscoped snapshot, or page.wait until the element shows.' },
-  });
+  return raise(ERRORS.not_visible, `Element ${ref} is on the page but not shown, so there is nothing to snapshot in it.`, { session_id: session.id, page_id: page.id, element_ref: ref, scoped: true }, { details: { element_ref: ref } });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Match } from '@browser-provider/page-script';
 import type { MethodName } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../page';
 import { revMismatch, staleRef, unknownRef } from '../repair';
 import type { Session } from '../session';
@@ -27,30 +27,6 @@ const MAX_CANDIDATES = 10;
 /** The methods that address one element by ref, selector or text query. */
 export type TargetMethod = Extract<MethodName, 'page.click' | 'page.type' | 'page.hover' | 'page.drag' | 'page.press' | 'page.select' | 'page.scroll' | 'upload.set_files' | 'page.screenshot' | 'page.highlight' | 'page.hide_highlight' | 'page.drop'>;
 
-/** A param this big (JSON) is left out of a repair rather than echoed back (e.g. a long text to type). */
-const MAX_ECHOED_PARAM = 4096;
-
-/**
- * The call to repeat when a query was ambiguous: the same method with the same other params, the
- * element named by ref instead of selector / text_query. It must be the method that was called: an
- * agent following a repair that said page.click after a page.type would click instead of typing.
- */
-function retryWithRef(method: TargetMethod, p: TargetParams, sessionId: string, pageId: string, ref: string | undefined) {
-  const params: Record<string, unknown> = {};
-  const omitted: string[] = [];
-  for (const [k, v] of Object.entries(p)) {
-    if (k === 'selector' || k === 'text_query' || k === 'element_ref' || k === 'rev' || v === undefined) continue;
-    if (JSON.stringify(v).length > MAX_ECHOED_PARAM) omitted.push(k);
-    else params[k] = v;
-  }
-  const also = omitted.length > 0 ? ` (and your ${omitted.join(', ')}, left out here for size)` : '';
-  return {
-    method,
-    params: { ...params, session_id: sessionId, page_id: pageId, element_ref: ref },
-    hint: `Repeat ${method} with the element_ref of the candidate you mean${also}.`,
-  };
-}
-
 interface FoundMatch {
   frame: FrameKey;
   doc: string;
@@ -63,10 +39,7 @@ async function queryFrames(page: PageHandle, q: { selector?: string; text?: stri
   const visit = async (frame: FrameKey, depth: number): Promise<void> => {
     const r = await call(page, frame, 'query', [{ ...q, limit: MAX_CANDIDATES + 1 }], signal);
     if (!r.ok) {
-      throw new ProviderError('invalid_selector', `Invalid selector ${JSON.stringify(q.selector)}: ${r.message}`, {
-        detail: 'syntax',
-        details: { selector: q.selector },
-      });
+      throw raise(ERRORS.syntax, `Invalid selector ${JSON.stringify(q.selector)}: ${r.message}`, undefined, { details: { selector: q.selector } });
     }
     for (const match of r.matches) found.push({ frame, doc: r.doc, match });
     if (depth >= MAX_FRAME_DEPTH || found.length > MAX_CANDIDATES) return;
@@ -94,11 +67,7 @@ export async function resolveTarget(session: Session, page: PageHandle, method: 
       throw unknownRef(session.id, page.id, ref);
     }
     if (t.pageId !== page.id) {
-      throw new ProviderError('element_not_found', `Element ${ref} belongs to page ${t.pageId}, not ${page.id}.`, {
-        detail: 'wrong_page',
-        details: { element_ref: ref, page_id: t.pageId },
-        repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: t.pageId }, hint: `Act on ${ref} with page_id ${t.pageId}.` },
-      });
+      throw raise(ERRORS.wrong_page, `Element ${ref} belongs to page ${t.pageId}, not ${page.id}.`, { session_id: session.id, page_id: t.pageId, element_ref: ref }, { details: { element_ref: ref, page_id: t.pageId } });
     }
     return { frame: t.frame, doc: t.doc, id: t.id, ref };
   }
@@ -115,22 +84,16 @@ export async function resolveTarget(session: Session, page: PageHandle, method: 
   }
   const mint = (f: FoundMatch) => session.refs.mint({ pageId: page.id, frame: f.frame, doc: f.doc, id: f.match.id });
   if (found.length === 0) {
-    throw new ProviderError('element_not_found', `No element matches ${what}.`, {
-      detail: 'no_match',
-      repair: {
-        method: 'page.snapshot',
-        params: { session_id: session.id, page_id: page.id },
-        hint: 'Take a snapshot to see what is on the page, or page.wait for the element first.',
-      },
-    });
+    throw raise(ERRORS.no_match, `No element matches ${what}.`, { session_id: session.id, page_id: page.id });
   }
   if (found.length > 1) {
     const candidates = found.slice(0, MAX_CANDIDATES).map((f) => ({ element_ref: mint(f), role: f.match.role, name: f.match.name }));
-    throw new ProviderError('invalid_request', `${found.length > MAX_CANDIDATES ? 'More than 10' : found.length} elements match ${what}; pick one by element_ref.`, {
-      detail: 'ambiguous',
-      details: { candidates },
-      repair: retryWithRef(method, p, session.id, page.id, candidates[0]?.element_ref),
-    });
+    throw raise(
+      ERRORS.ambiguous,
+      `${found.length > MAX_CANDIDATES ? 'More than 10' : found.length} elements match ${what}; pick one by element_ref.`,
+      { method, params: { ...p, session_id: session.id, page_id: page.id }, element_ref: candidates[0]?.element_ref },
+      { details: { candidates } },
+    );
   }
   const only = found[0] as FoundMatch;
   return { frame: only.frame, doc: only.doc, id: only.match.id, ref: mint(only) };

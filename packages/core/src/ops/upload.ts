@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import { MAX_INLINE_BYTES } from '../limits';
 import type { PageHandle } from '../page';
 import type { Provider } from '../provider';
@@ -17,19 +17,15 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export async function setFiles(provider: Provider, session: Session, page: PageHandle, p: ParamsOf<'upload.set_files'>, signal: AbortSignal): Promise<ResultOf<'upload.set_files'>> {
   const backend = page.backend;
-  if (backend.setFiles === undefined) throw new ProviderError('unsupported_method', 'This engine cannot set files.', { detail: 'unknown_method' });
+  if (backend.setFiles === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot set files.', undefined);
   const target = await resolveTarget(session, page, 'upload.set_files', p, signal);
   const input = await call(page, target.frame, 'fileInput', [target.doc, target.id], signal);
   if (!input.ok) {
     if (input.code === 'stale_ref') throw staleRef(session.id, page.id, target.ref, 'it was removed from the page');
-    throw new ProviderError('element_not_actionable', `Element ${target.ref} cannot take files: ${input.message}`, {
-      detail: input.code,
-      details: { element_ref: target.ref },
-      repair: { method: 'page.snapshot', params: { session_id: session.id, page_id: page.id }, hint: 'Pick the <input type=file> from a new snapshot (it may be hidden behind a styled button).' },
-    });
+    throw raise(ERRORS[input.code], `Element ${target.ref} cannot take files: ${input.message}`, { session_id: session.id, page_id: page.id }, { details: { element_ref: target.ref } });
   }
   if (p.files.length > 1 && !input.multiple) {
-    throw new ProviderError('invalid_request', `files: the input takes one file, ${p.files.length} were given`, { detail: 'invalid_params', details: { field: 'files' } });
+    throw raise(ERRORS.invalid_params, `files: the input takes one file, ${p.files.length} were given`, undefined, { details: { field: 'files' } });
   }
   // Check everything before writing anything.
   const roots = provider.options.uploadRoots ?? [];
@@ -38,22 +34,19 @@ export async function setFiles(provider: Provider, session: Session, page: PageH
     if ('path' in f) return { path: allowedPath(roots, f.path, `files.${i}.path`) };
     const b64 = f.data_base64.replace(/\s+/g, '');
     if (b64.length % 4 === 1 || !BASE64.test(b64)) {
-      throw new ProviderError('invalid_request', `files.${i}.data_base64: not base64`, { detail: 'invalid_params', details: { field: `files.${i}.data_base64` } });
+      throw raise(ERRORS.invalid_params, `files.${i}.data_base64: not base64`, undefined, { details: { field: `files.${i}.data_base64` } });
     }
     // The decoded size exactly: padding stands for no bytes (a 50 MiB file is 50 MiB, not one more).
     inlineBytes += Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
     if (inlineBytes > MAX_INLINE_BYTES) {
-      throw new ProviderError('invalid_request', `files: more than ${MAX_INLINE_BYTES} bytes inline`, {
-        detail: 'payload_too_large',
-        details: { field: 'files', limit_bytes: MAX_INLINE_BYTES },
-      });
+      throw raise(ERRORS.payload_too_large, `files: more than ${MAX_INLINE_BYTES} bytes inline`, undefined, { details: { field: 'files', limit_bytes: MAX_INLINE_BYTES } });
     }
     return { name: safeFileName(f.name), data: b64 };
   });
   const paths = plan.map((f) => {
     if ('path' in f) return f.path;
     const scratch = session.backend.scratch;
-    if (scratch === undefined) throw new ProviderError('unsupported_method', 'This engine cannot take inline files.', { detail: 'unknown_method' });
+    if (scratch === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot take inline files.', undefined);
     // One directory per file keeps two files of the same name apart.
     const path = join(scratch.dir(`uploads/${++uploadCounter}`), f.name);
     writeFileSync(path, Buffer.from(f.data, 'base64'), { mode: 0o600 });

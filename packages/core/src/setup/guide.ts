@@ -1,6 +1,6 @@
 import type { BrowserSetupGuide, ParamsOf, ProviderStatus, ResultOf, SetupStep } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import type { Provider } from '../provider';
 
 /** The engines a setup method covers: the one `browser` names, else all of them, the default first. */
@@ -10,11 +10,7 @@ export function enginesAsked(provider: Provider, browser: string | undefined): B
   const engine = engines.resolve(browser);
   if (engine !== undefined) return [engine];
   const available = engines.families();
-  throw new ProviderError('unsupported_target', `This provider drives ${available.join(', ')}, not ${browser}.`, {
-    detail: 'browser_family',
-    details: { requested: browser, available },
-    repair: { method: 'provider.setup_guide', params: {}, hint: `Leave out browser for every engine here, or name one of ${available.join(', ')}.` },
-  });
+  throw raise(ERRORS.browser_family, `This provider drives ${available.join(', ')}, not ${browser}.`, { available, via: 'provider.setup_guide' }, { details: { requested: browser, available } });
 }
 
 export async function setupGuides(provider: Provider, p: ParamsOf<'provider.setup_guide'>): Promise<ResultOf<'provider.setup_guide'>> {

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { EventEnvelope, ResponseEnvelope } from '@browser-provider/protocol';
 import { Dispatcher } from '../dispatcher';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
 import { jsonLine } from './json-line';
@@ -50,10 +50,8 @@ export function serveStdio(provider: Provider, opts: StdioServerOptions): { done
     // Answered with the request's id when the line's start names it, so its caller is not left waiting.
     (bytes, head) =>
       write(
-        new ProviderError('invalid_request', `The request line is ${bytes} bytes; the limit is ${opts.maxLineBytes ?? MAX_LINE_BYTES}.`, {
-          detail: 'payload_too_large',
+        raise(ERRORS.payload_too_large, `The request line is ${bytes} bytes; the limit is ${opts.maxLineBytes ?? MAX_LINE_BYTES}.`, undefined, {
           details: { limit_bytes: opts.maxLineBytes ?? MAX_LINE_BYTES },
-          repair: { method: 'provider.describe', params: {}, hint: 'Send less in one request: split the files over several upload.set_files calls, or use a path under an --upload-root.' },
         }).toEnvelope(leadingId(head)),
       ),
   );

@@ -1,5 +1,5 @@
 import type { KeyAction, KeySource, PauseAction } from '../backend';
-import { ProviderError } from '../errors';
+import { ERRORS, raise } from '../catalog';
 
 /**
  * The one key table of both WebDriver protocols: key names an agent may use in `page.press`
@@ -80,10 +80,7 @@ export function lookupKey(name: string): string | undefined {
 export function keyValue(name: string): string {
   const value = lookupKey(name);
   if (value !== undefined) return value;
-  throw new ProviderError('invalid_request', `Unknown key "${name}"; use a single character or a key name like Enter, Tab, ArrowDown, Control.`, {
-    detail: 'unknown_key',
-    details: { field: 'key' },
-  });
+  throw raise(ERRORS.unknown_key, `Unknown key "${name}"; use a single character or a key name like Enter, Tab, ArrowDown, Control.`, undefined, { details: { field: 'key' } });
 }
 
 /** One key input source (both protocols' action shape) with these actions. */
