@@ -56,10 +56,11 @@ describe('issue 30 outline rules (jsdom)', () => {
       <button><svg><use href="#icon-italic"/></svg></button>
       <button><span class="material-icons" aria-hidden="true">format_underlined</span></button>
       <a href="/x"><i class="fa fa-link-alt" title="Insert link"></i></a>
+      <button class="ql-strike"><svg><path onclick="x()" d="M0 0h9"/></svg></button>
       <button>Save</button>
     </div>`);
     expect(outline(await walk(page, 'interactive'))).toBe([
-      'document', '  button hint:"bold" *', '  button hint:"italic" *', '  button hint:"format_underlined" *', '  link hint:"Insert link" *', '  button "Save" *',
+      'document', '  button hint:"bold" *', '  button hint:"italic" *', '  button hint:"format_underlined" *', '  link hint:"Insert link" *', '  button hint:"strike" *', '  button "Save" *',
     ].join('\n'));
   });
 

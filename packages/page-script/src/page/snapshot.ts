@@ -259,7 +259,8 @@ class Walk {
       if (name === '') this.hint(el, node);
     }
     if (this.emit(node, out) === null) return;
-    if (LEAF_NAME_ROLES.has(role) && name !== '') {
+    // A nameless control's content is its icon: parts of it (an SVG shape with a pointer cursor) are no lines.
+    if (LEAF_NAME_ROLES.has(role) && (name !== '' || actionable)) {
       childFlags.suppressText = true;
       childFlags.foldPassive = true;
     } else if (CONTAINER_NAME_ROLES.has(role) && name !== '' && el.childElementCount === 0) {
