@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'browsers',
           sequence: { groupOrder: 1 },
-          include: ['packages/*/src/**/*.browser.test.ts', 'apps/*/src/**/*.browser.test.ts', 'conformance/src/**/*.browser.test.ts'],
+          include: ['packages/*/src/**/*.browser.test.ts', 'apps/*/src/**/*.browser.test.ts', 'conformance/src/**/*.browser.test.ts', 'bench/src/widgets/*.browser.test.ts'],
           exclude: ['**/node_modules/**', ...(chromeAsked ? [] : ['packages/page-script/**'])],
           globalSetup: ['packages/testing/src/engines-setup.ts'],
           testTimeout: 120_000,

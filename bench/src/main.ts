@@ -127,6 +127,8 @@ function notes(ours: OurEngine[], peers: PeerResult[], it: Iterations): string[]
 async function main(): Promise<void> {
   // `--mcp` is a run of its own (bench/src/mcp.ts): the scripted MCP tasks, ours and Playwright MCP's.
   if (process.argv.includes('--mcp')) return (await import('./mcp')).mcpBench(process.argv.slice(2), log);
+  // `--widgets` too (bench/src/widgets/bench.ts): issue 30's widget suite, ours and Playwright MCP's.
+  if (process.argv.includes('--widgets')) return (await import('./widgets/bench')).widgetsBench(process.argv.slice(2), log);
   // `--real-pages` too (bench/src/real-pages/run.ts): saved real sites, ours and Playwright's AI snapshot.
   if (process.argv.includes('--real-pages')) return (await import('./real-pages/run')).realPagesBench(process.argv.slice(2), log);
   // `--compare <ref>` too (bench/src/compare/run.ts): the working tree beside another commit, in alternation.

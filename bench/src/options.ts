@@ -34,6 +34,8 @@ export const USAGE = `pnpm bench [options]
   --write / --no-write              rewrite docs/benchmarks.md (default: only on a complete, non-quick run)
   --mcp                             only the MCP tasks: our MCP server and Playwright MCP, side by side
                                     (with --engines, --tasks word,word, --quick, --runs N, --write / --no-write)
+  --widgets                         only issue 30's widget suite: ours on every engine, Playwright MCP on Chromium
+                                    (with --engines, --tasks word,word, --quick, --runs N, --no-playwright, --write)
   --real-pages                      only the saved real-site pages: our default snapshot and Playwright's AI
                                     snapshot, characters, link/button coverage and time
                                     (with --engines, --limit N pages, --write)

@@ -1,0 +1,127 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startWidgetSuite, type SuiteSite } from '@browser-provider/conformance/widget-suite';
+import { DOC_URL, machine, section } from '../docs';
+import { PW_VERSION, type Contender } from '../mcp';
+import { BINARIES } from '../procs';
+import { installed } from '../options';
+import { toConsole } from '../report';
+import { ENGINES, type Engine } from '../types';
+import { widgetTables, type Run } from './report';
+import { runWidgetTask } from './run';
+import { WIDGET_TASKS, type WidgetTask } from './tasks';
+
+/**
+ * `pnpm bench --widgets`: issue 30's widget suite (bench/src/widgets/tasks.ts on the pages of
+ * conformance/src/fixtures/widget-suite.ts), each task's policy through our MCP server on every
+ * installed engine and through Playwright MCP on Chromium, in alternation on Chromium. Success is the
+ * state the page reported from its library; calls, characters and time are what the policy read.
+ */
+
+const BIN = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', import.meta.url));
+const PW_CLI = fileURLToPath(new URL('../../node_modules/@playwright/mcp/cli.js', import.meta.url));
+
+/** Playwright MCP on Chromium, launched as `pnpm bench --mcp` launches it (bench/src/mcp.ts). */
+function playwright(): Contender {
+  const out = mkdtempSync(join(tmpdir(), 'bench-widgets-pw-'));
+  const exe = BINARIES.chromium() ?? '/usr/bin/chromium';
+  return {
+    name: `Playwright MCP ${PW_VERSION}`,
+    engine: 'chrome',
+    args: [PW_CLI, '--headless', '--isolated', '--browser', 'chromium', '--executable-path', exe, '--no-sandbox', '--output-dir', out],
+    cleanup: () => rmSync(out, { recursive: true, force: true }),
+  };
+}
+
+const ours = (engine: Engine): Contender => ({ name: 'ours', engine, args: [BIN, 'mcp', '--browser', engine] });
+
+async function connect(c: Contender): Promise<Client> {
+  const client = new Client({ name: 'bench-widgets', version: '0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: c.args, stderr: 'ignore' }));
+  return client;
+}
+
+async function runAll(client: Client, tasks: WidgetTask[], site: SuiteSite, c: Contender, run: number, out: Run[]): Promise<void> {
+  for (const task of tasks) out.push({ ...(await runWidgetTask(client, task, site)), contender: c.name === 'ours' ? 'ours' : 'playwright', engine: c.engine, run });
+}
+
+const START = '<!-- bench:widgets:start -->';
+const END = '<!-- bench:widgets:end -->';
+
+/** Rewrites only the widget section of docs/benchmarks.md (appended the first time). */
+function writeWidgets(body: string): void {
+  const doc = existsSync(DOC_URL) ? readFileSync(DOC_URL, 'utf8') : '# Benchmarks\n';
+  const block = `${START}\n${body.trimEnd()}\n${END}`;
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  writeFileSync(DOC_URL, a >= 0 && b > a ? doc.slice(0, a) + block + doc.slice(b + END.length) : `${doc.trimEnd()}\n\n${block}\n`);
+}
+
+export async function widgetsBench(argv: string[], log: (s: string) => void): Promise<void> {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--widgets'),
+    options: { engines: { type: 'string' }, tasks: { type: 'string' }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, write: { type: 'boolean' }, 'no-write': { type: 'boolean', default: false }, 'no-playwright': { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const asked = values.engines ? (values.engines.split(',').map((e) => e.trim()) as Engine[]) : [...ENGINES];
+  const engines = asked.filter((e) => ENGINES.includes(e) && installed(e));
+  const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
+  const words = values.tasks?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const tasks = words ? WIDGET_TASKS.filter((t) => words.some((w) => t.name.toLowerCase().includes(w))) : WIDGET_TASKS;
+  if (tasks.length === 0) throw new Error(`--tasks: no task matches ${JSON.stringify(values.tasks)}`);
+  const write = values['no-write'] ? false : (values.write ?? (!words && engines.length === ENGINES.length));
+  const site = await startWidgetSuite();
+  const results: Run[] = [];
+  try {
+    // Chromium: ours and Playwright MCP both up, runs in alternation.
+    const pairs = engines.includes('chrome') ? [ours('chrome'), ...(values['no-playwright'] ? [] : [playwright()])] : [];
+    const live = await Promise.all(pairs.map(async (c) => ({ c, client: await connect(c) })));
+    // Warm each server (its first launch is not timed).
+    for (const l of live) await l.client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/suite/native.html` } }, undefined, { timeout: 120_000 });
+    for (let r = 0; r < runs; r++) {
+      for (const l of r % 2 === 0 ? live : [...live].reverse()) {
+        log(`widgets: ${l.c.name} on ${l.c.engine}, run ${r + 1}/${runs}`);
+        await runAll(l.client, tasks, site, l.c, r, results);
+      }
+    }
+    for (const l of live) {
+      await l.client.close();
+      l.c.cleanup?.();
+    }
+    for (const engine of engines.filter((e) => e !== 'chrome')) {
+      const c = ours(engine);
+      const client = await connect(c);
+      await client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/suite/native.html` } }, undefined, { timeout: 120_000 });
+      for (let r = 0; r < runs; r++) {
+        log(`widgets: ours on ${engine}, run ${r + 1}/${runs}`);
+        await runAll(client, tasks, site, c, r, results);
+      }
+      await client.close();
+    }
+  } finally {
+    await site.close();
+  }
+  const { tables, notes } = widgetTables(results, tasks);
+  for (const t of tables) console.log(toConsole(t));
+  for (const n of notes) log(n);
+  if (write) {
+    writeWidgets(
+      section(
+        'Widget suite',
+        [
+          `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${runs} run(s) per task, medians; engines: ${engines.join(', ')}; Playwright MCP ${PW_VERSION} on Chromium.`,
+          '',
+          `\`pnpm bench --widgets\`: ${tasks.length} tasks (bench/src/widgets/tasks.ts) on pages built from this repository's pinned npm packages and served on loopback without a bundler (conformance/src/fixtures/widget-suite.ts). One scripted policy per task acts only on what the MCP answers said; the same policy drives our MCP server on every engine and Playwright MCP on Chromium. Success is the state the page reported from its library's API through a test-only channel, not the answers. "chars" is the text content of every answer the policy read.`,
+        ],
+        tables,
+        notes,
+      ),
+    );
+    log('wrote the widget section of docs/benchmarks.md');
+  } else log('docs/benchmarks.md left alone (subset run; pass --write to rewrite it)');
+}
