@@ -147,9 +147,10 @@ describeEngine('safari')('Safari backend on WebKitGTK', () => {
 
   it("gives the page the Navigation API, whose navigate event tells a click's guard that a link started a navigation", async () => {
     await page.navigate(`${site.base}/`, 'load', sig());
-    await page.evaluate(`() => navigation.addEventListener('navigate', (e) => sessionStorage.setItem('seen', String(e.destination.sameDocument)))`, sig());
+    const classic = page as ClassicPage;
+    await classic.evaluate(`() => navigation.addEventListener('navigate', (e) => sessionStorage.setItem('seen', String(e.destination.sameDocument)))`, sig());
     expect((await clickAt(page, { x: 20, y: 88 }, sig())).navigated).toBe(true);
-    expect(await page.evaluate(`() => sessionStorage.getItem('seen')`, sig())).toBe('false');
+    expect(await classic.evaluate(`() => sessionStorage.getItem('seen')`, sig())).toBe('false');
   });
 
   it('types text into the focused input and submits with Enter', async () => {
