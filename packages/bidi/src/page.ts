@@ -47,6 +47,20 @@ type EvalResult = Script.EvaluateResult;
 /** An argument of `script.callFunction` (a number or string is all we pass). */
 type LocalValue = NonNullable<BidiParams<'script.callFunction'>['arguments']>[number];
 
+/** Only key sources, each key pressed in them released again later in the same sequence. */
+function keysAllReleased(sources: readonly InputSource[]): boolean {
+  for (const src of sources) {
+    if (src.type !== 'key') return false;
+    const down = new Set<string>();
+    for (const a of src.actions) {
+      if (a.type === 'keyDown') down.add(a.value);
+      else if (a.type === 'keyUp') down.delete(a.value);
+    }
+    if (down.size > 0) return false;
+  }
+  return sources.length > 0;
+}
+
 /** How long a script call may still answer after its document was replaced (it may have run in the new one). */
 const DOCUMENT_REPLACED_GRACE_MS = 300;
 
@@ -172,7 +186,8 @@ export class BidiPage implements BackendPage {
       done = true;
     } finally {
       // The input state is the session's: a button held here is still down in the next performActions.
-      if (!opts.hold || !done) await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
+      // Keys that were all let go leave nothing to release: one round trip less per typed text.
+      if ((!opts.hold && !keysAllReleased(sources)) || !done) await this.send('input.releaseActions', { context: this.targetId }, signal).catch(() => undefined);
     }
   }
 
