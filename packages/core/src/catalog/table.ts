@@ -1,6 +1,7 @@
 import type { NotActionableCode } from '@browser-provider/page-script';
 import { ERROR_CODES } from '@browser-provider/protocol';
 import type { Ids } from './args';
+import * as backends from './backends';
 import * as elements from './elements';
 import type { ErrorEntry } from './entry';
 import * as flow from './flow';
@@ -8,7 +9,7 @@ import * as request from './request';
 import * as session from './session';
 
 /** Every entry, by its detail code (unique across the catalog, so the name is the detail). */
-export const ERRORS = { ...request, ...session, ...elements, ...flow };
+export const ERRORS = { ...request, ...session, ...elements, ...flow, ...backends };
 
 /** The entries in docs order: by protocol code (the draft's order), then by detail. */
 export const CATALOG: readonly ErrorEntry<unknown>[] = (Object.values(ERRORS) as unknown as ErrorEntry<unknown>[]).sort(
