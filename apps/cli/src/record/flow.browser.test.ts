@@ -22,6 +22,8 @@ interface Actor {
   press(key: string, selector?: string): Promise<void>;
   select(selector: string, value: string): Promise<void>;
   drag(text: string, toText: string): Promise<void>;
+  /** Waits until the page shows `text` (a widget that opens with an animation). */
+  see(text: string): Promise<void>;
   /** After an action that navigates: waits for `path` and for the recorder in the new document. */
   arrived(path: string): Promise<void>;
 }
@@ -34,9 +36,19 @@ interface Flow {
   methods: string[];
   /** Text the page shows once the flow has run. */
   done: string;
+  /** Text the page no longer shows once the flow has run. */
+  gone?: string;
 }
 
 const { home, form } = FIXTURE;
+/** The fixture server's jQuery UI pages (conformance's widget-kinds.ts, which its package does not export): the strings read here. */
+const KINDS = {
+  slider: { path: '/kinds/slider.html', start: 10 },
+  dialog: { path: '/kinds/dialog.html', title: 'Dialog widget', body: 'We use no cookies at all' },
+  menu: { path: '/kinds/menu.html', child: 'Jazz', chosenPrefix: 'Chosen: ' },
+  accordion: { path: '/kinds/accordion.html', panel: 'Parcels leave within two days' },
+  tabs: { path: '/kinds/tabs.html', panel: 'Five stars from everyone' },
+} as const;
 const t = TASKS_FIXTURE;
 
 const FLOWS: Flow[] = [
@@ -114,6 +126,57 @@ const FLOWS: Flow[] = [
     methods: ['page.open', 'page.drag'],
     done: t.sortable.saved,
   },
+  // The widget suite: jQuery UI 1.14 widgets, driven as a person would and read back from what the
+  // library itself writes into the page (the input's value, its log line, the panel it shows).
+  {
+    name: 'jQuery UI menu: open a submenu, choose an item',
+    path: KINDS.menu.path,
+    act: async (a) => {
+      await a.click('#menu > li:nth-child(2) > div');
+      await a.see(`menuitem "${KINDS.menu.child}"`);
+      await a.click('#menu > li:nth-child(2) li:nth-child(2) > div');
+    },
+    methods: ['page.open', 'page.click', 'page.click'],
+    done: `${KINDS.menu.chosenPrefix}${KINDS.menu.child}`,
+  },
+  {
+    name: 'jQuery UI accordion: open the second section',
+    path: KINDS.accordion.path,
+    act: async (a) => {
+      await a.click('#acc h3:nth-of-type(2)');
+    },
+    methods: ['page.open', 'page.click'],
+    done: KINDS.accordion.panel,
+  },
+  {
+    name: 'jQuery UI tabs: show the second tab',
+    path: KINDS.tabs.path,
+    act: async (a) => {
+      await a.click('#tabs li:nth-child(2) a');
+    },
+    methods: ['page.open', 'page.click'],
+    done: KINDS.tabs.panel,
+  },
+  {
+    name: 'jQuery UI slider: focus the handle, step it with the arrow keys',
+    path: KINDS.slider.path,
+    act: async (a) => {
+      await a.press('ArrowRight', '#slider .ui-slider-handle');
+      await a.press('ArrowRight', '#slider .ui-slider-handle');
+    },
+    methods: ['page.open', 'page.press', 'page.press'],
+    done: `Value: ${KINDS.slider.start + 2}`,
+  },
+  {
+    name: 'jQuery UI dialog: close it with its title bar button',
+    path: KINDS.dialog.path,
+    act: async (a) => {
+      await a.click('.ui-dialog-titlebar-close');
+    },
+    methods: ['page.open', 'page.click'],
+    done: KINDS.dialog.title,
+    gone: KINDS.dialog.body,
+  },
 ];
 
 const KEY = JSON.stringify(FLOW_GLOBAL);
@@ -139,6 +202,12 @@ async function record(driver: Driver, url: string, act: (a: Actor) => Promise<vo
     press: async (key, selector) => void (await driver.call('page.press', { page_id: pageId, key, ...(selector ? { selector } : {}) })),
     select: async (selector, value) => void (await driver.call('page.select', { page_id: pageId, selector, value })),
     drag: async (text, toText) => void (await driver.call('page.drag', { page_id: pageId, text_query: text, to_text_query: toText })),
+    see: async (text) => {
+      let last = '';
+      await until(text, async () => (last = String((await driver.call('page.snapshot', { page_id: pageId, collapse: false })).text)).includes(text)).catch((e: unknown) => {
+        throw new Error(`${String(e)}; the page shows:\n${last}`);
+      });
+    },
     arrived: async (path) => {
       const url = async () => ((await driver.call('tab.list')).tabs as Array<{ page_id: string; url: string }>).find((x) => x.page_id === pageId)?.url ?? '';
       await until(path, async () => (await url()).includes(path));
@@ -149,7 +218,11 @@ async function record(driver: Driver, url: string, act: (a: Actor) => Promise<vo
   // Every event drained by the loop before it stops.
   await until('the last events', async () => (await evaluate(`globalThis[Symbol.for(${KEY})].pending()`)) === 0);
   stop();
-  return recorded;
+  const steps = await recorded;
+  // One page at a time, as a person records: a page left open behind the next one could keep the
+  // focus a widget opens on from reaching it.
+  await driver.call('tab.close', { page_id: pageId }).catch(() => undefined);
+  return steps;
 }
 
 let site: FixtureServer;
@@ -252,7 +325,12 @@ for (const browser of BROWSERS) {
         const r = await replayFlow(driver.call, steps);
         expect(r.failure, JSON.stringify(r.failure)).toBeUndefined();
         expect(r.steps.filter((s) => s.status === 'pass')).toHaveLength(steps.length);
-        await until(f.done, async () => String((await driver.call('page.snapshot', { page_id: r.page_id })).text).includes(f.done));
+        const shown = async () => String((await driver.call('page.snapshot', { page_id: r.page_id })).text);
+        await until(f.done, async () => {
+          const text = await shown();
+          return text.includes(f.done) && (f.gone === undefined || !text.includes(f.gone));
+        });
+        await driver.call('tab.close', { page_id: r.page_id }).catch(() => undefined);
       });
     }
   });
