@@ -6,8 +6,9 @@ import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-scri
 
 /**
  * For a backend that walks snapshots in the page's realm (Firefox; page-script's page-walker.ts): the
- * walker's preload name is gone before the page runs, the walk happens there (the page sees our style
- * reads), and its ids are the ones actions resolve in the sandbox.
+ * walker's preload name is gone before the page runs, the walk happens there (the page sees the walk's
+ * live tree reads), its style reads go through the getComputedStyle captured at install (the page's
+ * replacement never sees them), and its ids are the ones actions resolve in the sandbox.
  */
 const sig = () => AbortSignal.timeout(60_000);
 
@@ -16,6 +17,9 @@ const PAGE = `<!doctype html><html><head><title>walker</title><script>
   const own = window.getComputedStyle;
   window.styleReads = 0;
   window.getComputedStyle = function (...a) { window.styleReads++; return own.apply(this, a); };
+  const next = Object.getOwnPropertyDescriptor(Node.prototype, 'nextSibling');
+  window.siblingReads = 0;
+  Object.defineProperty(Node.prototype, 'nextSibling', { configurable: true, get() { window.siblingReads++; return next.get.call(this); } });
 </script></head><body><button id="b" onclick="window.clicks = (window.clicks || 0) + 1">Go</button><a href="/x">Link</a></body></html>`;
 
 export function describePageRealmWalker(name: string, make: () => Backend): void {
@@ -47,8 +51,11 @@ describe(`${name}: the snapshot walker in the page realm`, () => {
     expect(await read('window.names')).toEqual([]);
     const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig());
     const frame = decodeFrameSnapshot(wire as FrameWire);
-    // The page's own getComputedStyle saw the walk: it ran in the page's realm.
-    expect(await read('window.styleReads')).toBeGreaterThan(0);
+    // The page's own nextSibling getter saw the walk: it ran in the page's realm (a sandbox walk reads
+    // through Xrays, which never call a page's getters).
+    expect(await read('window.siblingReads')).toBeGreaterThan(0);
+    // Its style reads went to the getComputedStyle taken before any page script ran, not the page's.
+    expect(await read('window.styleReads')).toBe(0);
     const button = frame.nodes.find((n) => n.role === 'button');
     expect(button?.name).toBe('Go');
     const q = await p.call(p.mainFrame, 'query', [{ selector: '#b', limit: 1 }], sig());
