@@ -1,6 +1,6 @@
 /**
  * Writes docs/errors.md from the tables in the code: core's error catalog (packages/core/src/catalog/),
- * the W3C error codes both WebDriver protocols share (packages/core/src/w3c/errors.ts), and what is
+ * the W3C error codes both WebDriver protocols share (packages/core/src/toolkit/w3c/errors.ts), and what is
  * each backend's own (packages/bidi/src/errors.ts, packages/classic/src/errors.ts). `--check` fails when the checked-in file is stale.
  * Regenerate with: pnpm docs
  */

@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ARCH = 'docs/architecture.md';
 const read = (rel: string) => readFileSync(join(ROOT, rel), 'utf8');
 
-/** Backticked repo paths: `packages/core/src/gesture.ts`, `conformance/expectations/`. */
+/** Backticked repo paths: `packages/core/src/ops/gesture.ts`, `conformance/expectations/`. */
 const PATH = /`((?:packages|apps|conformance|bench|docs|scripts)(?:\/[\w.@*-]+)*\/?)`/g;
 /** An identifier: `click`, `#route`, `ProviderLink`. */
 const IDENT = /^#?[A-Za-z_$][\w$]*$/;

@@ -1,6 +1,6 @@
 import type { EventEnvelope, ResponseEnvelope } from '@browser-provider/protocol';
 import type { Backend } from './backend';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher } from './dispatch/dispatcher';
 import { eventHub } from './ops/events';
 import { Provider, type ProviderOptions } from './provider';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ParamsOf } from '@browser-provider/protocol';
 import type { Backend } from './backend';
-import { Engines } from './engines';
+import { Engines } from './state/engines';
 import { ERRORS, raise } from './catalog';
-import type { ProviderError } from './errors';
-import { PROVIDER_DEFAULTS } from './limits';
-import { PageHandle } from './page';
-import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './profiles';
-import { sessionNotFound } from './repair';
-import { Session, type SessionProfile } from './session';
+import type { ProviderError } from './catalog/errors';
+import { PROVIDER_DEFAULTS } from './state/limits';
+import { PageHandle } from './state/page';
+import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './state/profiles';
+import { sessionNotFound } from './catalog/repair';
+import { Session, type SessionProfile } from './state/session';
 
 export interface ProviderOptions {
   /** The engine a session gets when it names none (with one engine: the engine). */

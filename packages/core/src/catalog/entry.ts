@@ -1,5 +1,5 @@
 import type { AnyMethodName, ErrorCode, Repair } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
+import { ProviderError } from './errors';
 
 /**
  * One error the provider can answer, as a (code, detail) pair with every fact about it in one place:

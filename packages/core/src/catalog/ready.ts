@@ -1,5 +1,5 @@
 import { knownTraits } from '@browser-provider/protocol';
-import type { ProviderError } from '../errors';
+import type { ProviderError } from './errors';
 import { repairOf } from './entry';
 import { catalogEntry } from './table';
 

@@ -1,10 +1,10 @@
 import type { ActionCheck, ActionKind, GuardedGesture, NotActionableCode } from '@browser-provider/page-script';
-import { sleep } from '../deadline';
+import { sleep } from '../toolkit/deadline';
 import { ACTIONABILITY, raise } from '../catalog';
-import type { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
-import { staleRef } from '../repair';
-import type { Session } from '../session';
+import type { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
+import { staleRef } from '../catalog/repair';
+import type { Session } from '../state/session';
 import { call, toTopPoint } from './frames';
 import type { Target } from './targets';
 

@@ -1,6 +1,6 @@
 import type { ResultOf } from '@browser-provider/protocol';
 import type { NetworkBody } from '../backend';
-import { cut, LIMITS } from '../limits';
+import { cut, LIMITS } from '../state/limits';
 
 type Body = NonNullable<ResultOf<'network.request'>['response_body']>;
 

@@ -1,8 +1,8 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { DownloadRecord } from '../backend';
-import { sleep } from '../deadline';
-import { ProviderError } from '../errors';
-import type { Session } from '../session';
+import { sleep } from '../toolkit/deadline';
+import { ProviderError } from '../catalog/errors';
+import type { Session } from '../state/session';
 
 type DownloadInfo = ResultOf<'download.wait'>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dispatcher } from '../dispatcher';
+import { Dispatcher } from '../dispatch/dispatcher';
 import { Provider } from '../provider';
 import { StubBackend, type StubPage } from '../testing/stub-backend';
 import { dragPath } from './drag';

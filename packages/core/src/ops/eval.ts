@@ -1,7 +1,7 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { gateEnabled, gatedError } from '../gates';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
+import { gateEnabled, gatedError } from '../dispatch/gates';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
 import { evalFunction } from './eval-source';
 

@@ -1,9 +1,9 @@
 import type { EventEnvelope, EventName } from '@browser-provider/protocol';
 import { PROTOCOL_VERSION } from '@browser-provider/protocol';
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession } from '../backend';
-import { PageHandle } from '../page';
+import { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
+import type { Session } from '../state/session';
 import { DialogPolicy } from '../toolkit/dialog-policy';
 
 /**

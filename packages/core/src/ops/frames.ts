@@ -1,7 +1,7 @@
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import type { FrameKey } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import type { PageHandle } from '../page';
+import type { PageHandle } from '../state/page';
 
 /** Deepest iframe nesting we follow; deeper documents are left out and said to be. */
 export const MAX_FRAME_DEPTH = 8;

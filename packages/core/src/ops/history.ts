@@ -1,8 +1,8 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
 import { readiness } from './navigate';
-import { pageInfoCut } from '../limits';
+import { pageInfoCut } from '../state/limits';
 
 type NavParams = ParamsOf<'page.go_back'>;
 type NavResult = ResultOf<'page.go_back'>;

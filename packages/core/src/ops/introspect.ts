@@ -1,10 +1,10 @@
 import type { ParamsOf, RequestPart, ResultOf } from '@browser-provider/protocol';
 import type { CookieInfo, NetworkHeader } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import type { PageHandle } from '../page';
+import type { PageHandle } from '../state/page';
 import { bodyOf } from './body';
 import { call } from './frames';
-import { cut, LIMITS, newestWithin } from '../limits';
+import { cut, LIMITS, newestWithin } from '../state/limits';
 
 /** Default number of entries `console.list` / `network.list` answer (the newest). */
 export const DEFAULT_LIST_LIMIT = 100;

@@ -1,8 +1,8 @@
 import { MEDIA_FEATURE_NAMES, type MediaOverrides, type ParamsOf, type ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
+import type { Session } from '../state/session';
 import { mediaFeaturesOf, unsupportedOption } from '../toolkit/engine-options';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '../backend';
 import { createProviderServer } from '../provider-server';
 import { StubBackend } from '../testing/stub-backend';
-import { clickSources, type ClickGesture } from '../w3c/pointer';
+import { clickSources, type ClickGesture } from '../toolkit/w3c/pointer';
 
 /**
  * `page.click`'s button, click_count and modifiers: validated at the boundary (naming the field),

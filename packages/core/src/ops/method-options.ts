@@ -1,8 +1,8 @@
 import type { ClickButton, DragEvents, MouseAction, ParamsOf, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
-import type { ClickGesture } from '../w3c/pointer';
+import type { ClickGesture } from '../toolkit/w3c/pointer';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
+import type { Session } from '../state/session';
 import { clickButtonsOf, dragEventsOf, mouseActionsOf, screenshotFormatsOf, unsupportedClickOption, unsupportedOption } from '../toolkit/engine-options';
 
 // What a call asks of the options engines differ on (toolkit/engine-options.ts), checked before anything runs.

@@ -1,14 +1,14 @@
 import type { PointReport } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { InputSource } from '../backend';
-import { BUTTON_NUMBERS, clickSources, mouse, pointerMove, viewportPixel, wheel, wheelScroll } from '../w3c/pointer';
+import { BUTTON_NUMBERS, clickSources, mouse, pointerMove, viewportPixel, wheel, wheelScroll } from '../toolkit/w3c/pointer';
 import { ERRORS, raise } from '../catalog';
-import type { ProviderError } from '../errors';
-import { clickAt } from '../gesture';
-import { cut, LIMITS } from '../limits';
-import type { PageHandle } from '../page';
+import type { ProviderError } from '../catalog/errors';
+import { clickAt } from './gesture';
+import { cut, LIMITS } from '../state/limits';
+import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
+import type { Session } from '../state/session';
 import { call } from './frames';
 import { mouseOptions } from './method-options';
 

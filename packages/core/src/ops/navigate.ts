@@ -1,9 +1,9 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
-import { PageHandle } from '../page';
+import { ProviderError } from '../catalog/errors';
+import { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
-import { pageInfoCut } from '../limits';
+import type { Session } from '../state/session';
+import { pageInfoCut } from '../state/limits';
 
 /** Schemes a page may be opened with; `file:` and `javascript:` are refused (local files, script injection). */
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);

@@ -1,7 +1,7 @@
 import type { OwnParamsOf } from '@browser-provider/protocol';
 import { isDataContentType, STUB_DATA_TYPES, STUB_REDIRECT_HEADERS } from '@browser-provider/protocol';
 import type { RouteHeaderLimits } from '../backend';
-import { ProviderError } from '../errors';
+import { ProviderError } from '../catalog/errors';
 
 /**
  * What `route.add` refuses before a route exists, so an answer "added" means the route will do what

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dispatcher } from '../dispatcher';
+import { Dispatcher } from '../dispatch/dispatcher';
 import { Provider } from '../provider';
 import { StubBackend } from '../testing/stub-backend';
 import { ROUTE_BODY_MAX_CHARS } from '@browser-provider/protocol';

@@ -2,8 +2,8 @@ import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
 import { routeKinds } from '@browser-provider/protocol';
 import type { Backend, BackendSession, RouteAnswer, RouteDecider, RoutedRequest, RouteRefused } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import { callerRegex, callerUrlGlob, PatternError } from '../pattern';
-import type { Session, SessionRoute as Route } from '../session';
+import { callerRegex, callerUrlGlob, PatternError } from './pattern';
+import type { Session, SessionRoute as Route } from '../state/session';
 import { checkHeaderLimits, checkStub } from './route-checks';
 
 /**

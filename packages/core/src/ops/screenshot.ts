@@ -1,9 +1,9 @@
 import { jpegSize, pngSize, SCREENSHOT_MEDIA_TYPES, type ParamsOf, type ResultOf, type ScreenshotFormat } from '@browser-provider/protocol';
 import type { Rect } from '../backend';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
-import { staleRef } from '../repair';
-import type { Session } from '../session';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
+import { staleRef } from '../catalog/repair';
+import type { Session } from '../state/session';
 import { call, frameDetached } from './frames';
 import { resolveTarget } from './targets';
 

@@ -1,8 +1,8 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
-import { staleRef } from '../repair';
-import type { Session } from '../session';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
+import { staleRef } from '../catalog/repair';
+import type { Session } from '../state/session';
 import { call } from './frames';
 import { resolveTarget } from './targets';
 

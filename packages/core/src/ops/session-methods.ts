@@ -1,6 +1,6 @@
 import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../errors';
-import type { SessionContext } from '../call-context';
+import { ProviderError } from '../catalog/errors';
+import type { SessionContext } from '../dispatch/call-context';
 import { eventsOf, subscribe } from './events';
 
 /**

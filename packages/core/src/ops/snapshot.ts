@@ -1,17 +1,17 @@
 import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import type { PageHandle, PastSnapshot } from '../page';
-import type { Session } from '../session';
+import type { PageHandle, PastSnapshot } from '../state/page';
+import type { Session } from '../state/session';
 import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
 import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
 import { emptyLike, scopeTo } from '../snapshot/scope';
 import { ERRORS, raise } from '../catalog';
-import { toProviderError, type ProviderError } from '../errors';
-import { staleRef, unknownRef } from '../repair';
+import { toProviderError, type ProviderError } from '../catalog/errors';
+import { staleRef, unknownRef } from '../catalog/repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
-import { pageInfoCut } from '../limits';
+import { pageInfoCut } from '../state/limits';
 
 export const DEFAULT_MAX_NODES = 10_000;
 /** How a cut value ends (the page's valueOf, core's cut). */

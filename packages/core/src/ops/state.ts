@@ -1,7 +1,7 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { CookieSet } from '../backend';
-import { ProviderError } from '../errors';
-import type { PageHandle } from '../page';
+import { ProviderError } from '../catalog/errors';
+import type { PageHandle } from '../state/page';
 import { call } from './frames';
 
 /**

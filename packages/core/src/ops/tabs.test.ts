@@ -1,6 +1,6 @@
 import { ResponseEnvelope } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
-import { Dispatcher } from '../dispatcher';
+import { Dispatcher } from '../dispatch/dispatcher';
 import { Provider } from '../provider';
 import { StubBackend } from '../testing/stub-backend';
 

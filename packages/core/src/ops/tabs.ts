@@ -1,10 +1,10 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { PageHandle } from '../page';
+import { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
-import { raceSignal } from '../deadline';
+import type { Session } from '../state/session';
+import { raceSignal } from '../toolkit/deadline';
 import { checkUrl } from './navigate';
-import { pageInfoCut } from '../limits';
+import { pageInfoCut } from '../state/limits';
 
 /**
  * Tabs are the session's pages; `tab_id` and `page_id` are the same opaque id, so a tab listed here

@@ -1,7 +1,7 @@
 import type { OpName } from '@browser-provider/page-script';
 import type { OptionalMethodName } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
-import { Dispatcher } from '../dispatcher';
+import { Dispatcher } from '../dispatch/dispatcher';
 import { Provider } from '../provider';
 import { StubBackend, type StubPage } from '../testing/stub-backend';
 

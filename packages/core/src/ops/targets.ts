@@ -2,9 +2,9 @@ import type { Match } from '@browser-provider/page-script';
 import type { MethodName } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import type { PageHandle } from '../page';
-import { revMismatch, staleRef, unknownRef } from '../repair';
-import type { Session } from '../session';
+import type { PageHandle } from '../state/page';
+import { revMismatch, staleRef, unknownRef } from '../catalog/repair';
+import type { Session } from '../state/session';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 export interface TargetParams {

@@ -1,11 +1,11 @@
 import type { WaitProbe } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import { sleep } from '../deadline';
-import { ProviderError } from '../errors';
-import { callerGlob, callerRegex } from '../pattern';
-import type { PageHandle } from '../page';
-import type { Session } from '../session';
+import { sleep } from '../toolkit/deadline';
+import { ProviderError } from '../catalog/errors';
+import { callerGlob, callerRegex } from './pattern';
+import type { PageHandle } from '../state/page';
+import type { Session } from '../state/session';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
 
 const POLL_MS = 100;

@@ -1,12 +1,12 @@
 import type { BrowserVerification, Diagnostic, ParamsOf, ResultOf, VerifyStepName } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
-import { DeadlineExceeded, deadline, raceSignal } from '../deadline';
-import { ProviderError } from '../errors';
-import { cut } from '../limits';
+import { DeadlineExceeded, deadline, raceSignal } from '../toolkit/deadline';
+import { ProviderError } from '../catalog/errors';
+import { cut } from '../state/limits';
 import { open } from '../ops/navigate';
 import { snapshotPage } from '../ops/snapshot';
 import type { Provider } from '../provider';
-import type { Session } from '../session';
+import type { Session } from '../state/session';
 import { enginesAsked } from './guide';
 
 /**

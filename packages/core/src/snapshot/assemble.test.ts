@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawNode } from '@browser-provider/page-script';
 import { assemble } from './assemble';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../state/limits';
 import { nodeLine } from './outline';
 
 /** A page's nodes under a document node, as the page script answers them. */

@@ -2,7 +2,7 @@ import type { FrameSnapshot, RawNode } from '@browser-provider/page-script';
 import type { PageSnapshotV1, SnapshotElement, SnapshotNode } from '@browser-provider/protocol';
 import { SNAPSHOT_FORMAT } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
-import { cut, LIMITS } from '../limits';
+import { cut, LIMITS } from '../state/limits';
 
 /** One frame's page-script snapshot, with the captures of the iframes it shows, keyed by node index. */
 export interface FrameCapture {

@@ -1,7 +1,7 @@
 import { encodeFrame, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import type { ClickButton, Feature, MouseAction, OptionalMethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import type { Backend, BackendPage, BackendSession, CustomMethod, FrameKey, InputSource, NavigationWatch, RouteDecider, RouteHeaderLimits, RouteRefused, ScreenshotOptions, SessionOptions } from '../backend';
-import { sleep } from '../deadline';
+import { sleep } from '../toolkit/deadline';
 
 /**
  * A stand-in browser for unit tests of core: one document with a heading and a button, ops

@@ -1,7 +1,7 @@
 import { CLICK_COUNTS, ClickButton, ClickModifier, DragEvents, MEDIA_FEATURE_NAMES, MOUSE_ACTIONS, ScreenshotFormat, type MediaFeature, type MethodOptions, type MouseAction } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
 import { ERRORS, raise } from '../catalog';
-import type { ProviderError } from '../errors';
+import type { ProviderError } from '../catalog/errors';
 
 /**
  * The method options engines differ on, read from one place: the backend's `clickButtons()` for

@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Repair } from '@browser-provider/protocol';
 import type { PathKind } from '../backend';
-import { ProviderError } from '../errors';
+import { ProviderError } from '../catalog/errors';
 
 /**
  * Paths on the server's disk: confining a client's path to the allowed roots (`upload.set_files`,

@@ -1,5 +1,5 @@
 import { ERRORS, raise } from '../catalog';
-import type { ProviderError } from '../errors';
+import type { ProviderError } from '../catalog/errors';
 
 // Errors an engine throws itself, here so that every engine says them alike.
 

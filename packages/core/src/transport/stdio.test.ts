@@ -4,7 +4,7 @@ import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
 import { describe, expect, it } from 'vitest';
 import type { BackendSession, FrameKey, SessionOptions } from '../backend';
 import { ScratchDir } from '../toolkit/scratch';
-import { MAX_INLINE_BYTES } from '../limits';
+import { MAX_INLINE_BYTES } from '../state/limits';
 import { Provider } from '../provider';
 import { StubBackend, StubPage } from '../testing/stub-backend';
 import { leadingId } from './leading-id';

@@ -1,11 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import type { EventEnvelope, ResponseEnvelope } from '@browser-provider/protocol';
-import { Dispatcher } from '../dispatcher';
+import { Dispatcher } from '../dispatch/dispatcher';
 import { ERRORS, raise } from '../catalog';
 import { eventHub } from '../ops/events';
 import type { Provider } from '../provider';
 import { jsonLine } from './json-line';
-import { MAX_INLINE_BYTES } from '../limits';
+import { MAX_INLINE_BYTES } from '../state/limits';
 import { leadingId } from './leading-id';
 import { LineSplitter } from './lines';
 

@@ -1,0 +1,22 @@
+import { parseOpReply, type OpName, type OpResult } from '@browser-provider/page-script';
+import { ProviderError } from '../catalog/errors';
+
+/**
+ * One page-script op as both backends run it: ask; a document without the page script (a new one)
+ * answers null, so install it (idempotent) and ask once more. Written once so the two protocols give
+ * the same errors: `page_script_missing` when it still is not there, `page_script_error` when the op
+ * itself failed.
+ */
+export async function callPageOp<K extends OpName>(op: K, ask: () => Promise<unknown>, install: () => Promise<unknown>): Promise<OpResult<K>> {
+  let reply = parseOpReply(await ask());
+  if (reply === null) {
+    await install();
+    reply = parseOpReply(await ask());
+    if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.', { detail: 'page_script_missing' });
+  }
+  if (!reply.ok) {
+    const why = typeof reply.error === 'string' && reply.error !== '' ? reply.error : 'it gave no reason';
+    throw new ProviderError('internal_error', `Page script op ${op} failed: ${why}`, { detail: 'page_script_error' });
+  }
+  return reply.value as OpResult<K>;
+}
