@@ -112,3 +112,51 @@ describe('DriverConnection when its driver dies under a command', () => {
     }
   });
 });
+
+/** A stand-in driver whose session can end under us, as WebKitWebDriver's does when its browser crashes. */
+async function endingDriver() {
+  let ended = false;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ value }));
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/session') return json(200, { sessionId: 's1', capabilities: {} });
+      if (req.method === 'DELETE') return json(200, null);
+      if (ended) return json(404, { error: 'invalid session id', message: 'session deleted because of page crash or hang' });
+      json(200, req.url === '/session/s1/window' ? 'w1' : 1);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const endpoint: DriverEndpoint = { port: (server.address() as AddressInfo).port, exitReason: undefined, exited: new Promise(() => undefined), pids: () => [], kill: async () => undefined };
+  const launcher: ClassicLauncher = { isolation: 'per_process', startDriver: async () => endpoint, capabilities: () => ({}), shutdown: async () => undefined };
+  const open = () => DriverConnection.open(endpoint, launcher, AbortSignal.timeout(10_000));
+  const call = (conn: DriverConnection) => conn.run(AbortSignal.timeout(10_000), (c) => c.executeScript('return 1', [])).then(() => 'answered', (e: unknown) => e);
+  return { open, call, end: () => (ended = true), close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('DriverConnection after its session is gone', () => {
+  it('answers a session the provider closed as session_not_found, as core does (not browser_not_running)', async () => {
+    const driver = await endingDriver();
+    try {
+      const conn = await driver.open();
+      expect(await driver.call(conn)).toBe('answered');
+      await conn.close('closed by the client');
+      expect(await driver.call(conn)).toMatchObject({ code: 'session_not_found', retryable: false, details: { code: 'session_closed', repair: { method: 'session.ensure' } } });
+    } finally {
+      await driver.close();
+    }
+  });
+
+  it('answers a session the driver ended as the browser gone, the first call and every later one alike', async () => {
+    const driver = await endingDriver();
+    try {
+      const conn = await driver.open();
+      driver.end();
+      const gone = { code: 'browser_not_running', retryable: false, details: { code: 'session_gone', repair: { method: 'session.ensure' } } };
+      expect(await driver.call(conn)).toMatchObject(gone);
+      expect(await driver.call(conn)).toMatchObject(gone);
+    } finally {
+      await driver.close();
+    }
+  });
+});

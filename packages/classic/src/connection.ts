@@ -1,5 +1,5 @@
 import type { DialogAnswer, DialogReport } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, errorFromRule, raise, w3cErrorRule } from '@browser-provider/core/toolkit';
 import { ELEMENT_BY_ID } from '@browser-provider/page-script';
 import { SerialQueue, raceSignal } from '@browser-provider/core/toolkit';
 import { DriverClient, type DriverTarget } from './client';
@@ -26,6 +26,8 @@ export class DriverConnection {
   /** Where the driver points now; undefined = unknown (after an error), switch before the next op. */
   private where: { window?: string; frame?: string } = {};
   private closedWhy: string | undefined;
+  /** Whether the driver ended the session (not the provider's close). */
+  private lostByDriver = false;
   /** Window handles that belong to a live page; any other window of the session is a reusable spare. */
   readonly ownedWindows = new Set<string>();
   private readonly exitRejection: Promise<never>;
@@ -111,12 +113,11 @@ export class DriverConnection {
 
   private checkAlive(): void {
     if (this.endpoint.exitReason !== undefined) throw driverExited(this.endpoint.exitReason);
-    if (this.closedWhy !== undefined) {
-      throw new ProviderError('browser_not_running', `This browser session was closed (${this.closedWhy}).`, {
-        detail: 'session_closed',
-        repair: { method: 'session.ensure', params: {}, hint: 'Start a new session with session.ensure.' },
-      });
-    }
+    if (this.closedWhy === undefined) return;
+    // Ended by the driver (its browser crashed): what the call that found it answered, W3C `invalid session id`.
+    if (this.lostByDriver) throw errorFromRule(w3cErrorRule('classic', 'invalid session id'), `The browser session ended (${this.closedWhy}).`);
+    // Closed by the provider: the client's session is gone, which core answers session_not_found.
+    throw raise(ERRORS.session_closed, `This browser session was closed (${this.closedWhy}).`, undefined);
   }
 
   /** Inside `run`: points the driver at `window` and the frame `frameKey` of it. */
@@ -139,10 +140,7 @@ export class DriverConnection {
     for (const id of path) {
       const el: unknown = await this.commands(signal).executeScript(`return (${ELEMENT_BY_ID}).apply(null, arguments);`, [id]);
       if (el === null || typeof el !== 'object') {
-        throw new ProviderError('page_not_found', `Frame element ${id} is gone from its parent document.`, {
-          detail: 'frame_detached',
-          repair: { method: 'page.snapshot', params: {}, hint: 'The frame was removed or navigated; take a fresh snapshot.' },
-        });
+        throw raise(ERRORS.frame_detached, `Frame element ${id} is gone from its parent document.`, {});
       }
       await this.switchFrame(el, signal);
     }
@@ -249,6 +247,7 @@ export class DriverConnection {
 
   private lost(message: string): void {
     if (this.closedWhy !== undefined) return;
+    this.lostByDriver = true;
     this.closedWhy = `the driver ended it: ${message.split('\n')[0]!.slice(0, 200)}`;
     this.onLost?.(this.closedWhy);
   }

@@ -5,6 +5,8 @@
  * here runs the server (Dispatcher, Provider, Engines: `@browser-provider/core`).
  */
 export * from '../catalog/errors';
+/** The error catalog's entries and `raise`: an engine raises a cause the catalog lists through them, so its code, retryable and repair are the catalog's. */
+export { ERRORS, raise, type ErrorEntry } from '../catalog';
 export * from './deadline';
 export { callPageOp } from './page-call';
 export { SerialQueue } from './queue';
