@@ -1,5 +1,5 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, RouteHeaderLimits, SessionOptions } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
@@ -178,14 +178,11 @@ export class BidiBackend implements Backend {
   }
 
   async createSession(opts: SessionOptions): Promise<BackendSession> {
-    if (this.shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    if (this.shuttingDown) throw raise(ERRORS.shutting_down, 'The provider is shutting down.', undefined);
     if (this.options.source) return this.createRemoteSession(this.options.source, opts);
     const attach = opts.attach !== 'never' && this.adapter.attachUrl !== undefined;
     if (opts.attach === 'require' && !attach) {
-      throw new ProviderError('setup_required', `No running ${this.info.browserLabel} to attach to: no BiDi endpoint is configured.`, {
-        detail: 'attach_not_configured',
-        details: { manual_steps: this.adapter.attachSteps() },
-      });
+      throw raise(ERRORS.attach_not_configured, `No running ${this.info.browserLabel} to attach to: no BiDi endpoint is configured.`, undefined, { details: { manual_steps: this.adapter.attachSteps() } });
     }
     if (opts.profile !== undefined) return this.createProfileSession(opts.profile.dir, opts.signal);
     const browser = await raceSignal(attach ? this.attachBrowser() : this.launchBrowser(), opts.signal);
@@ -242,10 +239,7 @@ export class BidiBackend implements Backend {
   /** A browser of its own from the remote source; closing the session gives it back. */
   private async createRemoteSession(source: RemoteBrowserSource, opts: SessionOptions): Promise<BidiSession> {
     if (opts.attach === 'require') {
-      throw new ProviderError('unsupported_target', `Sessions come from elsewhere here (${source.label}); there is no browser to attach to.`, {
-        detail: 'attach_unsupported',
-        repair: { method: 'session.ensure', params: { attach: 'never' }, hint: 'Let the source start a browser for the session.' },
-      });
+      throw raise(ERRORS.attach_unsupported, `Sessions come from elsewhere here (${source.label}); there is no browser to attach to.`, undefined);
     }
     const remote = await source.open(this.remoteCapabilities(), opts.signal);
     if (remote.browser.version) this.seenVersion = remote.browser.version;

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import type { Commands, EventData } from 'webdriver-bidi-protocol';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise, type ProviderError } from '@browser-provider/core/toolkit';
 import { browserGone, translateBidiError, type GoneReason } from './errors';
 
 /**
@@ -88,11 +88,7 @@ export class BidiConnection {
       ws.once('error', (e) => {
         signal.removeEventListener('abort', onAbort);
         reject(
-          new ProviderError('browser_not_running', `Could not connect to the WebDriver BiDi endpoint ${url}: ${e.message}`, {
-            detail: 'connect_failed',
-            retryable: true,
-            cause: e,
-          }),
+          raise(ERRORS.connect_failed, `Could not connect to the WebDriver BiDi endpoint ${url}: ${e.message}`, undefined, { cause: e }),
         );
       });
     });

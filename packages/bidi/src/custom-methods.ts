@@ -1,5 +1,5 @@
 import { defineCustomMethod, type CustomMethodContext } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import { z } from 'zod';
 import type { BidiPage } from './page';
 import { BidiSession } from './session';
@@ -7,10 +7,7 @@ import { BidiSession } from './session';
 /** The BiDi session behind a custom method call; custom methods of BiDi engines are session-scoped. */
 export function bidiSessionOf(ctx: CustomMethodContext): BidiSession {
   if (!(ctx.session instanceof BidiSession)) {
-    throw new ProviderError('session_not_found', 'This method needs a session of this provider.', {
-      detail: 'no_session',
-      repair: { method: 'session.ensure', params: {}, hint: 'Open a session with session.ensure and pass its session_id.' },
-    });
+    throw raise(ERRORS.no_session, 'This method needs a session of this provider.', undefined);
   }
   ctx.session.browser.assertAlive();
   return ctx.session;

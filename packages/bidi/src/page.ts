@@ -1,6 +1,6 @@
 import type { BackendEvent, BackendPage, ConsoleEntry, CookieInfo, CookieSet, FrameKey, InputSource, NavigationWatch, NetworkBody, NetworkDetail, NetworkEntry, PdfOptions, Screenshot, ScreenshotOptions } from '@browser-provider/core/backend';
 import type { MediaOverrides } from '@browser-provider/protocol';
-import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep } from '@browser-provider/core/toolkit';
+import { callPageOp, ERRORS, evalSyntaxError, noHistoryEntry, ProviderError, raise, sleep } from '@browser-provider/core/toolkit';
 import { ELEMENT_BY_ID, installSource, OP_CALLER, PAGE_SCRIPT_GLOBAL, type OpArgs, type OpName, type OpResult } from '@browser-provider/page-script';
 import { listenerRecorderExpression } from '@browser-provider/page-script/recorder';
 import { toCookieInfo, toPartialCookie } from './cookies';
@@ -318,12 +318,12 @@ export class BidiPage implements BackendPage {
   }
 
   async screencast(onFrame: (jpeg: string) => void, signal: AbortSignal): Promise<{ stop(): Promise<void> }> {
-    if (this.opts.screencast === undefined) throw new ProviderError('unsupported_method', 'This engine has no screencast.', { detail: 'unknown_method' });
+    if (this.opts.screencast === undefined) throw raise(ERRORS.unknown_method, 'This engine has no screencast.', undefined);
     return this.opts.screencast(this.browser, this.targetId, onFrame, signal);
   }
 
   async emulateMedia(overrides: MediaOverrides, signal: AbortSignal): Promise<void> {
-    if (this.opts.emulateMedia === undefined) throw new ProviderError('unsupported_method', 'This engine cannot emulate media features.', { detail: 'unknown_method' });
+    if (this.opts.emulateMedia === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot emulate media features.', undefined);
     await this.opts.emulateMedia(this.browser, this.targetId, overrides, signal);
   }
 
@@ -352,10 +352,7 @@ export class BidiPage implements BackendPage {
   async setFiles(frame: FrameKey, doc: string, id: number, paths: string[], signal: AbortSignal): Promise<void> {
     const v = await this.callFunction(ELEMENT_BY_ID, frame, [{ type: 'number', value: id }, { type: 'string', value: doc }], signal);
     if (v.type !== 'node' || typeof v.sharedId !== 'string') {
-      throw new ProviderError('element_not_found', 'The file input is no longer on the page.', {
-        detail: 'stale_ref',
-        repair: { method: 'page.snapshot', params: {}, hint: 'Take a new snapshot and use a fresh element_ref.' },
-      });
+      throw raise(ERRORS.stale_ref, 'The file input is no longer on the page.', {});
     }
     await this.send('input.setFiles', { context: frame, element: { sharedId: v.sharedId }, files: paths }, signal);
   }
@@ -370,7 +367,7 @@ export class BidiPage implements BackendPage {
     try {
       source = this.opts.pageScript();
     } catch (e) {
-      throw new ProviderError('internal_error', 'The page script is not available.', { detail: 'page_script_unavailable', cause: e });
+      throw raise(ERRORS.page_script_unavailable, 'The page script is not available.', undefined, { cause: e });
     }
     // The listener recorder in the page's realm too, not only as the session's preload: the handlers
     // front-end libraries keep on nodes are read from there whenever it runs (a document that began
@@ -419,5 +416,5 @@ function unwrap(r: EvalResult): RemoteValue {
   // Firefox 153 gives the text "undefined" (or none) for a thrown non-Error; name what was thrown then.
   const text = r.exceptionDetails.text;
   const why = text && text !== 'undefined' ? text : `a thrown ${r.exceptionDetails.exception?.type ?? 'value'} without a message`;
-  throw new ProviderError('internal_error', `Script failed in the page: ${why}`, { detail: 'script_exception' });
+  throw raise(ERRORS.script_exception, `Script failed in the page: ${why}`, undefined);
 }

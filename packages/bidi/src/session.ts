@@ -1,5 +1,5 @@
 import type { BackendEvent, BackendEventType, BackendPage, BackendSession, DownloadRecord, RouteDecider, RouteRefused } from '@browser-provider/core/backend';
-import { DialogPolicy, ProviderError, safeFileName, ScratchDir } from '@browser-provider/core/toolkit';
+import { DialogPolicy, ERRORS, ProviderError, raise, safeFileName, ScratchDir } from '@browser-provider/core/toolkit';
 import { randomUUID } from 'node:crypto';
 import { installSource, thrownText } from '@browser-provider/page-script';
 import { listenerRecorderSource } from '@browser-provider/page-script/recorder';
@@ -264,7 +264,7 @@ export class BidiSession implements BackendSession {
 
   async newPage(signal: AbortSignal): Promise<BackendPage> {
     this.browser.assertAlive();
-    if (this.closed) throw new ProviderError('session_not_found', `The session is closed (${this.closed}).`, { detail: 'session_closed', repair: { method: 'session.ensure', params: {}, hint: 'Call session.ensure to open a new session.' } });
+    if (this.closed) throw raise(ERRORS.session_closed, `The session is closed (${this.closed}).`, undefined);
     const context =
       this.pageOptions.contextType === 'window'
         ? await this.browser.windows.open(this.userContext, signal)

@@ -1,5 +1,5 @@
 import { defineCustomMethod } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import { bidiSessionOf, contextOf, type BidiBrowser, type BidiSession } from '@browser-provider/bidi';
 import type { CustomMethodContext } from '@browser-provider/core/backend';
 import { z } from 'zod';
@@ -20,10 +20,7 @@ async function cdp(s: BidiSession, ctx: CustomMethodContext, method: string, par
   const context = page ? contextOf(ctx) : undefined;
   // Without a page of the caller's, a page command must not fall through to the browser-level target.
   if (page && context === undefined) {
-    throw new ProviderError('page_not_found', 'This method needs a page of this session; open one with page.open.', {
-      detail: 'no_page',
-      repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page first.' },
-    });
+    throw raise(ERRORS.no_page, 'This method needs a page of this session; open one with page.open.', {});
   }
   return cdpCommand(s.browser, context, method, params, ctx.signal);
 }

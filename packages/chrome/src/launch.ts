@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { LaunchedBrowser } from '@browser-provider/bidi';
 import { findExecutable, freeLoopbackPort, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 
@@ -74,7 +74,7 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
   const chrome = findExecutable({ ...CHROME_SEARCH, explicit: o.executablePath });
   if (!driver || !chrome) {
     const missing = [!driver && 'chromedriver', !chrome && 'Chrome/Chromium'].filter(Boolean).join(' and ');
-    throw new ProviderError('setup_required', `${missing} not found.`, { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
+    throw raise(ERRORS.browser_missing, `${missing} not found.`, undefined, { details: { manual_steps: INSTALL_STEPS } });
   }
   const userDataDir = o.profileDir ?? mkdtempSync(join(tmpdir(), 'bp-chrome-'));
   // A kept profile may still be held by the Chromium of a provider that died: end it and clear its lock.
@@ -87,7 +87,7 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
   } catch (e) {
     await proc.kill();
     if (signal.aborted) throw signal.reason;
-    throw new ProviderError('browser_not_running', `chromedriver did not start: ${(e as Error).message}`, { detail: 'launch_failed', retryable: true, cause: e });
+    throw raise(ERRORS.launch_failed, `chromedriver did not start: ${(e as Error).message}`, undefined, { cause: e });
   }
   return {
     url: `ws://127.0.0.1:${port}/session`,

@@ -1,5 +1,5 @@
 import type { BrowserSetupGuide, ClickButton, Feature, MethodName, MouseAction, ProviderStatus } from '@browser-provider/protocol';
-import { ProviderError, raceSignal } from '@browser-provider/core/toolkit';
+import { ERRORS, raceSignal, raise } from '@browser-provider/core/toolkit';
 import type { Backend, BackendInfo, BackendSession, CustomMethod, SessionOptions } from '@browser-provider/core/backend';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { DriverConnection } from './connection';
@@ -159,12 +159,9 @@ export class ClassicBackend implements Backend {
   }
 
   async createSession(opts: SessionOptions): Promise<BackendSession> {
-    if (this.shuttingDown) throw new ProviderError('browser_not_running', 'The provider is shutting down.', { detail: 'shutting_down' });
+    if (this.shuttingDown) throw raise(ERRORS.shutting_down, 'The provider is shutting down.', undefined);
     if (opts.attach === 'require') {
-      throw new ProviderError('unsupported_target', 'Classic WebDriver cannot attach to a browser it did not start.', {
-        detail: 'attach_unsupported',
-        repair: { method: 'session.ensure', params: { attach: 'never' }, hint: 'Let the provider start its own browser.' },
-      });
+      throw raise(ERRORS.attach_unsupported, 'Classic WebDriver cannot attach to a browser it did not start.', undefined);
     }
     const isolated = opts.isolation === 'per_jcode_session' && this.launcher.isolation === 'per_process';
     const live = isolated ? await this.start(opts.signal) : await this.sharedLive(opts.signal);

@@ -1,5 +1,5 @@
 import type { CookieInfo, CookieSet } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { DriverClient } from './client';
 import { webdriverErrorName } from './errors';
 
@@ -33,10 +33,8 @@ export async function addCookies(c: DriverClient, cookies: readonly CookieSet[],
       if (!all.some((x) => x.name === k.name && bare(x.domain) === bare(k.domain))) throw new WireCookieDropped();
     } catch (e) {
       if (!(e instanceof WireCookieDropped) && webdriverErrorName(e).name !== 'invalid cookie domain') throw e;
-      throw new ProviderError('unsupported_target', `Classic WebDriver sets cookies of the current document only; ${JSON.stringify(k.domain)} is not the domain of ${pageUrl}. Nothing more was set.`, {
-        detail: 'cookie_domain',
+      throw raise(ERRORS.cookie_domain, `Classic WebDriver sets cookies of the current document only; ${JSON.stringify(k.domain)} is not the domain of ${pageUrl}. Nothing more was set.`, { domain: k.domain }, {
         details: { domain: k.domain },
-        repair: { method: 'page.open', params: { url: `https://${k.domain.replace(/^\./, '')}/` }, hint: 'Open a page of that domain first, then set its cookie.' },
       });
     }
   }

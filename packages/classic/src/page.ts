@@ -1,5 +1,5 @@
 import type { DriverClient } from './client';
-import { callPageOp, evalSyntaxError, noHistoryEntry, ProviderError, sleep, unsupportedOption } from '@browser-provider/core/toolkit';
+import { callPageOp, ERRORS, evalSyntaxError, noHistoryEntry, ProviderError, raise, sleep, unsupportedOption } from '@browser-provider/core/toolkit';
 import type { BackendEvent, BackendPage, CookieInfo, CookieSet, FrameKey, InputSource, NavigationHint, NavigationWatch, Screenshot, ScreenshotOptions } from '@browser-provider/core/backend';
 import { ELEMENT_BY_ID, installSource, OP_CALLER } from '@browser-provider/page-script';
 import type { OpArgs, OpName, OpResult } from '@browser-provider/page-script';
@@ -55,10 +55,7 @@ export class ClassicPage implements BackendPage {
   private inFrame<T>(frame: FrameKey, signal: AbortSignal, task: (c: DriverClient) => Promise<T>): Promise<T> {
     if (this.closedWhy !== undefined) {
       return Promise.reject(
-        new ProviderError('page_not_found', `This page was closed (${this.closedWhy}).`, {
-          detail: 'page_closed',
-          repair: { method: 'tab.list', params: {}, hint: 'List the open pages and use another one.' },
-        }),
+        raise(ERRORS.page_closed, `This page was closed (${this.closedWhy}).`, {}),
       );
     }
     return this.conn.run(signal, async (c) => {
@@ -141,10 +138,7 @@ export class ClassicPage implements BackendPage {
       const el = (await c.executeScript(`return (${ELEMENT_BY_ID}).apply(null, arguments);`, [id, doc])) as Record<string, string> | null;
       const ref = el?.[WEB_ELEMENT];
       if (typeof ref !== 'string') {
-        throw new ProviderError('element_not_found', 'The file input is no longer on the page.', {
-          detail: 'stale_ref',
-          repair: { method: 'page.snapshot', params: {}, hint: 'Take a new snapshot and use a fresh element_ref.' },
-        });
+        throw raise(ERRORS.stale_ref, 'The file input is no longer on the page.', {});
       }
       await c.elementSendKeys(ref, paths.join('\n'));
     });

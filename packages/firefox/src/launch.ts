@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { LaunchedBrowser } from '@browser-provider/bidi';
 import { findExecutable, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 import { userJs } from './prefs';
@@ -34,7 +34,7 @@ export const INSTALL_STEPS = ['sudo apt-get install firefox-esr', 'or set FIREFO
  */
 export async function launchFirefox(executablePath: string | undefined, extraArgs: string[], signal: AbortSignal, profileDir?: string, headed = false): Promise<LaunchedBrowser> {
   const bin = findExecutable({ ...FIREFOX_SEARCH, explicit: executablePath });
-  if (!bin) throw new ProviderError('setup_required', 'Firefox was not found.', { detail: 'browser_missing', details: { manual_steps: INSTALL_STEPS } });
+  if (!bin) throw raise(ERRORS.browser_missing, 'Firefox was not found.', undefined, { details: { manual_steps: INSTALL_STEPS } });
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'bp-firefox-'));
   // A kept profile may still be held by the Firefox of a provider that died: end it and clear its lock.
   if (profileDir !== undefined) await recoverProfile(profileDir, [FIREFOX_LOCK]);
@@ -51,6 +51,6 @@ export async function launchFirefox(executablePath: string | undefined, extraArg
   } catch (e) {
     await proc.kill();
     if (signal.aborted) throw signal.reason;
-    throw new ProviderError('browser_not_running', `Firefox did not start: ${(e as Error).message}`, { detail: 'launch_failed', retryable: true, cause: e });
+    throw raise(ERRORS.launch_failed, `Firefox did not start: ${(e as Error).message}`, undefined, { cause: e });
   }
 }

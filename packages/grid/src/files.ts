@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, ProviderError, raise } from '@browser-provider/core/toolkit';
 import { gridRequest, GridReplyError } from './http';
 
 /**
@@ -58,10 +58,7 @@ export async function stageOnNode(url: string, sessionId: string, paths: string[
       value = await gridRequest(url, 'POST', `/session/${encodeURIComponent(sessionId)}/se/file`, { file }, signal);
     } catch (e) {
       if (e instanceof GridReplyError) {
-        throw new ProviderError('unsupported_method', `The Grid at ${url} did not take the file for the node (${e.message.split('\n')[0]!.slice(0, 200)}).`, {
-          detail: 'grid_upload_failed',
-          details: { grid_url: url },
-        });
+        throw raise(ERRORS.grid_upload_failed, `The Grid at ${url} did not take the file for the node (${e.message.split('\n')[0]!.slice(0, 200)}).`, undefined, { details: { grid_url: url } });
       }
       throw e;
     }

@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise, type ProviderError } from '@browser-provider/core/toolkit';
 import { gridRequest, GridReplyError, GridUnreachable } from './http';
 
 /**
@@ -12,14 +12,9 @@ export interface GridSession {
   capabilities: Record<string, unknown>;
 }
 
-const STATUS_REPAIR = { method: 'provider.status', params: {}, hint: 'provider.status shows the Grid: whether it is ready, its nodes and their free slots.' } as const;
-
 export function gridUnreachable(url: string, e: GridUnreachable): ProviderError {
-  return new ProviderError('browser_not_running', `The Selenium Grid at ${url} cannot be reached (${e.code}).`, {
-    detail: 'grid_unreachable',
-    retryable: true,
+  return raise(ERRORS.grid_unreachable, `The Selenium Grid at ${url} cannot be reached (${e.code}).`, undefined, {
     details: { grid_url: url, manual_steps: [`Start the Grid (java -jar selenium-server-<version>.jar hub, and its nodes), or pass the right --grid-url / BROWSER_PROVIDER_GRID_URL (tried ${url}).`] },
-    repair: STATUS_REPAIR,
     cause: e,
   });
 }
@@ -32,31 +27,21 @@ export function gridUnreachable(url: string, e: GridUnreachable): ProviderError 
 export function classifyNewSession(url: string, e: GridReplyError, queuedMs: number, capabilities: Record<string, unknown>): ProviderError {
   const msg = e.message.split('\n')[0]!.slice(0, 400);
   if (/timed out|timeout/i.test(msg)) {
-    return new ProviderError('not_ready', `Every matching slot of the Grid at ${url} stayed busy: the request waited ${queuedMs} ms in its queue and timed out.`, {
-      detail: 'grid_queue_timeout',
-      retryable: true,
+    return raise(ERRORS.grid_queue_timeout, `Every matching slot of the Grid at ${url} stayed busy: the request waited ${queuedMs} ms in its queue and timed out.`, undefined, {
       details: { grid_url: url, queued_ms: queuedMs, grid_message: msg },
-      repair: { method: 'session.ensure', params: {}, hint: 'Close a session you no longer need (session.close), or retry later; provider.status shows the slots in use.' },
     });
   }
   if (/no nodes? support|cannot find|unable to find a node|no slot/i.test(msg)) {
-    return new ProviderError('setup_required', `No node of the Grid at ${url} offers a browser matching the request.`, {
-      detail: 'grid_no_matching_node',
+    return raise(ERRORS.grid_no_matching_node, `No node of the Grid at ${url} offers a browser matching the request.`, undefined, {
       details: {
         grid_url: url,
         capabilities,
         grid_message: msg,
         manual_steps: ['Register a node whose stereotype matches browserName (and platformName), or change --grid-capabilities to match a node listed by provider.status.'],
       },
-      repair: STATUS_REPAIR,
     });
   }
-  return new ProviderError('browser_not_running', `The Grid at ${url} could not start a browser: ${msg}`, {
-    detail: 'grid_session_not_created',
-    retryable: true,
-    details: { grid_url: url, grid_message: msg },
-    repair: STATUS_REPAIR,
-  });
+  return raise(ERRORS.grid_session_not_created, `The Grid at ${url} could not start a browser: ${msg}`, undefined, { details: { grid_url: url, grid_message: msg } });
 }
 
 /** Backstop for one New Session; the Grid's own queue timeout (`--session-request-timeout`) comes first. */
@@ -92,7 +77,7 @@ export async function newGridSession(url: string, alwaysMatch: Record<string, un
   }
   const v = (value ?? {}) as { sessionId?: unknown; capabilities?: unknown };
   if (typeof v.sessionId !== 'string') {
-    throw new ProviderError('browser_not_running', `The Grid at ${url} answered New Session without a session id.`, { detail: 'grid_session_not_created', details: { grid_url: url }, repair: STATUS_REPAIR });
+    throw raise(ERRORS.grid_session_not_created, `The Grid at ${url} answered New Session without a session id.`, undefined, { details: { grid_url: url } });
   }
   return { id: v.sessionId, capabilities: (v.capabilities ?? {}) as Record<string, unknown> };
 }

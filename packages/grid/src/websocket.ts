@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise, type ProviderError } from '@browser-provider/core/toolkit';
 
 /**
  * The `webSocketUrl` a Grid returns names the address the Grid believes is its public one. Nodes
@@ -15,8 +15,7 @@ const FIX = [
 export function checkWebSocketUrl(gridUrl: string, capabilities: Record<string, unknown>): string {
   const ws = capabilities['webSocketUrl'];
   if (typeof ws === 'string' && /^wss?:\/\//.test(ws)) return ws;
-  throw new ProviderError('setup_required', `The Grid at ${gridUrl} started a session without a WebDriver BiDi socket (no webSocketUrl in its capabilities).`, {
-    detail: 'grid_no_bidi',
+  throw raise(ERRORS.grid_no_bidi, `The Grid at ${gridUrl} started a session without a WebDriver BiDi socket (no webSocketUrl in its capabilities).`, undefined, {
     details: {
       grid_url: gridUrl,
       manual_steps: ['Use Selenium Grid 4.x with a driver that speaks WebDriver BiDi (chromedriver 115+, geckodriver 0.31+), and keep the node from removing webSocketUrl from requests.'],
@@ -34,15 +33,8 @@ export function webSocketUnreachable(gridUrl: string, ws: string, cause: unknown
     // Keep the raw strings.
   }
   const differs = wsHost !== gridHost;
-  return new ProviderError(
-    'setup_required',
-    `The Grid at ${gridUrl} returned webSocketUrl ${ws}, which cannot be reached from here${differs ? ` (it names ${wsHost}, not ${gridHost})` : ''}.`,
-    {
-      detail: 'grid_websocket_unreachable',
-      retryable: false,
-      details: { grid_url: gridUrl, websocket_url: ws, manual_steps: FIX },
-      repair: { method: 'provider.status', params: {}, hint: 'Fix the Grid nodes\' --grid-url so webSocketUrl names an address this machine reaches, then call session.ensure again.' },
-      cause,
-    },
-  );
+  return raise(ERRORS.grid_websocket_unreachable, `The Grid at ${gridUrl} returned webSocketUrl ${ws}, which cannot be reached from here${differs ? ` (it names ${wsHost}, not ${gridHost})` : ''}.`, undefined, {
+    details: { grid_url: gridUrl, websocket_url: ws, manual_steps: FIX },
+    cause,
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClassicPage, ClassicSession } from '@browser-provider/classic';
 import { defineCustomMethod } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { BackendPage, CustomMethod } from '@browser-provider/core/backend';
 
 const Scoped = {
@@ -20,10 +20,7 @@ const ActionSequence = z.object({
 
 function classicPage(page: BackendPage | undefined): ClassicPage {
   if (page instanceof ClassicPage) return page;
-  throw new ProviderError('page_not_found', 'This method needs a page of this session; open one with page.open.', {
-    detail: 'no_page',
-    repair: { method: 'page.open', params: { url: 'about:blank' }, hint: 'Open a page first.' },
-  });
+  throw raise(ERRORS.no_page, 'This method needs a page of this session; open one with page.open.', {});
 }
 
 export const performActions = defineCustomMethod({
@@ -72,7 +69,7 @@ export const send = defineCustomMethod({
       const conn = ctx.session.conn;
       return { value: await conn.run(ctx.signal, () => conn.rawCommand(params.method, params.path, params.body, ctx.signal)) };
     }
-    throw new ProviderError('session_not_found', 'webdriver.send needs a session of this provider.', { detail: 'no_session' });
+    throw raise(ERRORS.no_session, 'webdriver.send needs a session of this provider.', undefined);
   },
 });
 

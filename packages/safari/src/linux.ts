@@ -1,4 +1,5 @@
 import type { ClassicLauncher, DriverEndpoint } from '@browser-provider/classic';
+import { ERRORS } from '@browser-provider/core/toolkit';
 import { findMiniBrowser, findWebKitWebDriver, findXvfb } from './discover';
 import { defaultSpawner, type Spawner, startDriverEndpoint } from './endpoint';
 import { LINUX_INSTALL_STEPS, setupRequired } from './setup';
@@ -36,7 +37,7 @@ export class WebKitGtkLauncher implements ClassicLauncher {
     if (!this.needsPrivateX()) return Promise.resolve(this.env.DISPLAY ?? '');
     const xvfb = findXvfb(this.env);
     if (!xvfb) {
-      return Promise.reject(setupRequired('No X display and no Xvfb to make one: MiniBrowser needs a display.', LINUX_INSTALL_STEPS, 'xvfb_missing'));
+      return Promise.reject(setupRequired('No X display and no Xvfb to make one: MiniBrowser needs a display.', LINUX_INSTALL_STEPS, ERRORS.xvfb_missing));
     }
     const current = this.x;
     if (current === undefined) return this.restartX(xvfb, signal);
@@ -65,8 +66,8 @@ export class WebKitGtkLauncher implements ClassicLauncher {
 
   async startDriver(signal: AbortSignal): Promise<DriverEndpoint> {
     const driver = findWebKitWebDriver(this.env);
-    if (!driver) throw setupRequired('WebKitWebDriver was not found.', LINUX_INSTALL_STEPS, 'driver_missing');
-    if (!findMiniBrowser(this.env)) throw setupRequired('WebKitGTK MiniBrowser was not found.', LINUX_INSTALL_STEPS, 'browser_missing');
+    if (!driver) throw setupRequired('WebKitWebDriver was not found.', LINUX_INSTALL_STEPS, ERRORS.driver_missing);
+    if (!findMiniBrowser(this.env)) throw setupRequired('WebKitGTK MiniBrowser was not found.', LINUX_INSTALL_STEPS, ERRORS.browser_missing);
     const display = await this.display(signal);
     const env: NodeJS.ProcessEnv = {
       ...this.env,

@@ -1,5 +1,5 @@
 import type { ClassicLauncher, DriverEndpoint, WireError } from '@browser-provider/classic';
-import type { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, type ProviderError } from '@browser-provider/core/toolkit';
 import { findSafariDriver } from './discover';
 import { defaultSpawner, type Spawner, startDriverEndpoint } from './endpoint';
 import { SAFARI_AUTOMATION_STEPS, setupRequired } from './setup';
@@ -33,7 +33,7 @@ export class SafariDriverLauncher implements ClassicLauncher {
     const driver = this.opts.safaridriverPath ?? findSafariDriver(this.env);
     if (!driver) {
       return Promise.reject(
-        setupRequired('safaridriver was not found (it ships with Safari in /usr/bin).', ['Install or update Safari (macOS 13 or later).'], 'driver_missing'),
+        setupRequired('safaridriver was not found (it ships with Safari in /usr/bin).', ['Install or update Safari (macOS 13 or later).'], ERRORS.driver_missing),
       );
     }
     return startDriverEndpoint(this.spawn, driver, (port) => ['--port', String(port)], this.env, signal);
@@ -45,7 +45,7 @@ export class SafariDriverLauncher implements ClassicLauncher {
 
   classifyNewSessionError(e: WireError): ProviderError | undefined {
     if (!AUTOMATION_OFF.test(e.message)) return undefined;
-    return setupRequired(`Safari refused automation: ${e.message}`, SAFARI_AUTOMATION_STEPS, 'remote_automation_disabled');
+    return setupRequired(`Safari refused automation: ${e.message}`, SAFARI_AUTOMATION_STEPS, ERRORS.remote_automation_disabled);
   }
 
   async shutdown(): Promise<void> {

@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { raise, type ErrorEntry, type ProviderError } from '@browser-provider/core/toolkit';
 
 /** What a person must do once, per platform. Shared by status() and the errors launching throws. */
 export const LINUX_INSTALL_STEPS = [
@@ -10,10 +10,7 @@ export const SAFARI_AUTOMATION_STEPS = [
   'Safari ▸ Settings ▸ Advanced ▸ Show features for web developers, then Develop ▸ Allow Remote Automation',
 ];
 
-export function setupRequired(message: string, steps: string[], detail: string): ProviderError {
-  return new ProviderError('setup_required', message, {
-    detail,
-    details: { manual_steps: steps },
-    repair: { method: 'provider.status', params: {}, hint: 'Follow details.manual_steps, then check provider.status.' },
-  });
+/** A setup_required cause of the catalog (browser_missing, driver_missing, …), with the steps that fix it. */
+export function setupRequired(message: string, steps: string[], entry: ErrorEntry): ProviderError {
+  return raise(entry, message, undefined, { details: { manual_steps: steps } });
 }

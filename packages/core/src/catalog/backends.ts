@@ -1,16 +1,51 @@
 import { defineError } from './entry';
 
 /**
- * Errors an engine package raises itself (launching, attaching, a Grid, the page script's realm): listed
- * here so docs/errors.md names every (code, detail) a client can meet. The packages still build them by
- * hand; each entry says what their raise does.
+ * Errors an engine package raises itself (launching, attaching, a Grid, the page script's realm), through
+ * the toolkit's `raise` with these entries, so docs/errors.md names every (code, detail) a client can meet
+ * and the answer is the one documented.
  */
+
+/** What a person must do once on the machine: details.manual_steps says it, provider.status checks it. */
+const SETUP = {
+  method: 'provider.status' as const,
+  build: () => ({ params: {}, hint: 'Follow details.manual_steps, then check provider.status.' }),
+  mcp: () => ({ calls: [{ tool: 'browser_status' }], hint: 'The browser is not set up on the server; its operator must follow the setup steps the status gives.' }),
+};
 
 export const browser_missing = defineError({
   code: 'setup_required',
   detail: 'browser_missing',
   retryable: false,
-  when: 'The browser (or its driver, chromedriver) is not installed where the provider looks; details.manual_steps says how to install it.',
+  when: 'The browser (Firefox, Chrome/Chromium and chromedriver, WebKitGTK MiniBrowser) is not installed where the provider looks; details.manual_steps says how to install it.',
+  repair: SETUP,
+  example: undefined,
+});
+
+export const driver_missing = defineError({
+  code: 'setup_required',
+  detail: 'driver_missing',
+  retryable: false,
+  when: "WebKit's WebDriver (WebKitWebDriver on Linux, safaridriver on macOS) is not installed; details.manual_steps says how to install it.",
+  repair: SETUP,
+  example: undefined,
+});
+
+export const xvfb_missing = defineError({
+  code: 'setup_required',
+  detail: 'xvfb_missing',
+  retryable: false,
+  when: 'WebKitGTK on Linux with no X display and no Xvfb to make one (MiniBrowser needs a display); details.manual_steps says what to install.',
+  repair: SETUP,
+  example: undefined,
+});
+
+export const remote_automation_disabled = defineError({
+  code: 'setup_required',
+  detail: 'remote_automation_disabled',
+  retryable: false,
+  when: "Safari on macOS refused automation: safaridriver is not enabled, or Develop ▸ Allow Remote Automation is off; details.manual_steps says what to turn on.",
+  repair: SETUP,
   example: undefined,
 });
 
