@@ -1,5 +1,5 @@
 import { defineCustomMethod, type PathKind } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import { bidiSessionOf, type BidiParams } from '@browser-provider/bidi';
 import { z } from 'zod';
 
@@ -33,7 +33,7 @@ export const installExtension = defineCustomMethod({
   gate: 'allow-extensions',
   async handle(p, ctx) {
     const confine = (path: string, field: string, kind: PathKind) => {
-      if (ctx.confinePath === undefined) throw new ProviderError('permission_denied', `${field}: server paths are not available here`, { detail: 'path_not_allowed', details: { field } });
+      if (ctx.confinePath === undefined) throw raise(ERRORS.path_not_allowed, `${field}: server paths are not available here`, { method: 'firefox.install_extension' }, { details: { field } });
       return ctx.confinePath(path, field, kind);
     };
     // The schema's refine leaves exactly one of the three set.
@@ -45,10 +45,7 @@ export const installExtension = defineCustomMethod({
           : { type: 'base64', value: p.archive_base64 ?? '' };
     const s = bidiSessionOf(ctx);
     if (s.attached) {
-      throw new ProviderError('permission_denied', 'Refusing to install an extension into a browser this provider did not launch.', {
-        detail: 'attached_browser',
-        repair: { method: 'provider.describe', params: {}, hint: 'Install the extension in that browser yourself, or use a browser this provider launches.' },
-      });
+      throw raise(ERRORS.attached_browser, 'Refusing to install an extension into a browser this provider did not launch.', undefined);
     }
     const r = await s.browser.conn.send('webExtension.install', { extensionData }, ctx.signal);
     return { extension_id: r.extension };

@@ -102,12 +102,19 @@ export const storage_unavailable = defineError({
   example: ids,
 });
 
-export const path_not_allowed = defineError({
+export const path_not_allowed = defineError<{ method: string }>({
   code: 'permission_denied',
   detail: 'path_not_allowed',
   retryable: false,
-  when: 'upload.set_files or firefox.install_extension by path outside every --upload-root (after resolving symlinks and ..), whether or not it exists; no root = every path refused.',
-  example: undefined,
+  when: "upload.set_files, page.drop or an engine's method taking a path (firefox.install_extension) by path outside every --upload-root (after resolving symlinks and ..), whether or not it exists; no root = every path refused. The repair says to send the content inline (the method's schema in provider.describe says how).",
+  repair: {
+    method: 'provider.describe',
+    build: (a) => ({ params: {}, hint: `Send the content inline (${a.method} takes it; provider.describe gives its input schema), or ask the operator to start the server with --upload-root <dir> and use a path inside it.` }),
+    // The upload tool takes paths only: what the model can do is ask for a path the server allows.
+    mcp: () => ({ calls: [], hint: 'The server may not read that path; use a file under a folder it allows (its operator sets them with --upload-root).' }),
+  },
+  // The raise site names the method refused, so no raise is given a repair for another.
+  example: { method: 'upload.set_files' },
 });
 export const file_not_found = defineError({ code: 'invalid_request', detail: 'file_not_found', retryable: false, when: 'A path inside an --upload-root that does not exist.', example: undefined });
 export const not_a_file = defineError({ code: 'invalid_request', detail: 'not_a_file', retryable: false, when: 'upload.set_files / install_extension archive_path: the path is not a regular file.', example: undefined });

@@ -1,5 +1,6 @@
 import type { MethodName, OwnMethodName, OwnParamsOf, OwnResultOf, RequestId } from '@browser-provider/protocol';
 import { METHODS, OWN_METHODS, isMethodName } from '@browser-provider/protocol';
+import { ERRORS, raise } from '../catalog';
 import { ProviderError } from '../catalog/errors';
 import { gateEnabled } from './gates';
 import type { CallContext, Handler, SessionContext } from './call-context';
@@ -30,27 +31,16 @@ const OWN_RUNS: { [M in OwnMethodName]: OwnRun<M> } = {
   'jobs.submit': async (ctx, p, api) => {
     const session = sessionOf(ctx);
     if (session.jobs.active?.state === 'running') {
-      throw new ProviderError('not_ready', 'A job is already running in this session.', {
-        detail: 'job_active',
-        retryable: true,
-        details: { job_id: session.jobs.active.id },
-        repair: { method: 'jobs.get', params: { session_id: session.id, job_id: session.jobs.active.id }, hint: 'Wait for the running job to finish, or cancel it.' },
-      });
+      throw raise(ERRORS.job_active, 'A job is already running in this session.', { session_id: session.id, job_id: session.jobs.active.id }, { details: { job_id: session.jobs.active.id } });
     }
     // Validate every step before anything runs.
     const plan: JobStep[] = p.steps.map((step, i) => {
       if (!isMethodName(step.method) || !METHODS[step.method].traits.inJob) {
-        throw new ProviderError('invalid_request', `steps.${i}.method: ${JSON.stringify(step.method)} cannot run in a job (page.* and tab.* methods only).`, {
-          detail: 'invalid_params',
-          details: { field: `steps.${i}.method` },
-        });
+        throw raise(ERRORS.invalid_params, `steps.${i}.method: ${JSON.stringify(step.method)} cannot run in a job (page.* and tab.* methods only).`, undefined, { details: { field: `steps.${i}.method` } });
       }
       const given = step.params ?? {};
       if (given.session_id !== undefined && given.session_id !== session.id) {
-        throw new ProviderError('invalid_request', `steps.${i}.params.session_id: a job runs in its own session only.`, {
-          detail: 'invalid_params',
-          details: { field: `steps.${i}.params.session_id` },
-        });
+        throw raise(ERRORS.invalid_params, `steps.${i}.params.session_id: a job runs in its own session only.`, undefined, { details: { field: `steps.${i}.params.session_id` } });
       }
       const params = { ...given, session_id: session.id };
       try {
@@ -58,7 +48,7 @@ const OWN_RUNS: { [M in OwnMethodName]: OwnRun<M> } = {
       } catch (e) {
         if (e instanceof ProviderError) {
           const field = `steps.${i}.params${e.details.field ? `.${String(e.details.field)}` : ''}`;
-          throw new ProviderError('invalid_request', `steps.${i}: ${e.message}`, { detail: 'invalid_params', details: { field } });
+          throw raise(ERRORS.invalid_params, `steps.${i}: ${e.message}`, undefined, { details: { field } });
         }
         throw e;
       }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
@@ -24,7 +24,7 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown, meth
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  if (issue === undefined) throw new ProviderError('invalid_request', `${method}: invalid params`);
+  if (issue === undefined) throw raise(ERRORS.invalid_params, `${method}: invalid params`, undefined);
   const field = issue.path.map(String).join('.');
   let reason = issue.message;
   if (issue.code === 'invalid_type') {
@@ -33,8 +33,5 @@ export function parseParams<S extends z.ZodType>(schema: S, input: unknown, meth
   } else if (issue.code === 'unrecognized_keys') {
     reason = `unknown field(s) ${issue.keys.join(', ')}`;
   }
-  throw new ProviderError('invalid_request', `${method}: ${field ? `${field}: ` : ''}${reason}`, {
-    detail: 'invalid_params',
-    details: field ? { field } : {},
-  });
+  throw raise(ERRORS.invalid_params, `${method}: ${field ? `${field}: ` : ''}${reason}`, undefined, { details: field ? { field } : {} });
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { DropPayload } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
 import { staleRef } from '../catalog/repair';
@@ -57,14 +57,11 @@ async function dropPayload(provider: Provider, p: ParamsOf<'page.drop'>): Promis
   for (const [i, f] of (p.files ?? []).entries()) {
     const file =
       'path' in f
-        ? { name: basename(f.path), type: '', base64: (await readFile(allowedPath(roots, f.path, `files.${i}.path`))).toString('base64') }
+        ? { name: basename(f.path), type: '', base64: (await readFile(allowedPath(roots, f.path, `files.${i}.path`, { method: 'page.drop' }))).toString('base64') }
         : { name: f.name, type: f.mime_type ?? '', base64: f.data_base64.replace(/\s+/g, '') };
     bytes += Math.floor((file.base64.length * 3) / 4);
     if (bytes > MAX_DROP_BYTES) {
-      throw new ProviderError('invalid_request', `files: more than ${MAX_DROP_BYTES} bytes in one drop`, {
-        detail: 'payload_too_large',
-        details: { field: 'files', limit_bytes: MAX_DROP_BYTES },
-      });
+      throw raise(ERRORS.payload_too_large, `files: more than ${MAX_DROP_BYTES} bytes in one drop`, undefined, { details: { field: 'files', limit_bytes: MAX_DROP_BYTES } });
     }
     files.push(file);
   }

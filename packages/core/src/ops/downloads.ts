@@ -1,7 +1,7 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { DownloadRecord } from '../backend';
 import { sleep } from '../toolkit/deadline';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { Session } from '../state/session';
 
 type DownloadInfo = ResultOf<'download.wait'>;
@@ -17,7 +17,7 @@ const view = (d: DownloadRecord): DownloadInfo => ({
 });
 
 function records(session: Session): DownloadRecord[] {
-  if (session.backend.downloads === undefined) throw new ProviderError('unsupported_method', 'This engine cannot observe downloads.', { detail: 'unknown_method' });
+  if (session.backend.downloads === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot observe downloads.', undefined);
   return session.backend.downloads();
 }
 
@@ -35,11 +35,7 @@ export async function waitDownload(session: Session, p: ParamsOf<'download.wait'
     const all = records(session);
     const d = p.download_id !== undefined ? all.find((r) => r.download_id === p.download_id) : all.find((r) => !seen.has(r.download_id));
     if (p.download_id !== undefined && d === undefined) {
-      throw new ProviderError('invalid_request', `download_id: no download ${JSON.stringify(p.download_id)} in this session`, {
-        detail: 'unknown_download',
-        details: { field: 'download_id' },
-        repair: { method: 'download.list', params: { session_id: session.id }, hint: "List the session's downloads and use one of their ids." },
-      });
+      throw raise(ERRORS.unknown_download, `download_id: no download ${JSON.stringify(p.download_id)} in this session`, { session_id: session.id }, { details: { field: 'download_id' } });
     }
     if (d !== undefined && d.state !== 'in_progress') {
       seen.add(d.download_id);

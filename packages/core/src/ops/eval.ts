@@ -1,6 +1,6 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import { gateEnabled, gatedError } from '../dispatch/gates';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
 import { evalFunction } from './eval-source';
@@ -21,19 +21,19 @@ export async function evaluate(provider: Provider, page: PageHandle, p: ParamsOf
   if (!gateEnabled(provider, 'allow-eval')) {
     throw gatedError('page.eval', 'allow-eval', 'snapshot');
   }
-  if (page.backend.evaluate === undefined) throw new ProviderError('unsupported_method', 'This engine cannot evaluate scripts.', { detail: 'unknown_method' });
+  if (page.backend.evaluate === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot evaluate scripts.', undefined);
   const raw = await page.backend.evaluate(evalFunction(p.expression, p.await_promise ?? true), signal);
   const reply = parseReply(raw);
   if (reply.threw) {
     const err = reply.value as { name?: unknown; message?: unknown } | null;
     const text = err && typeof err === 'object' ? `${String(err.name ?? 'Error')}: ${String(err.message ?? '')}` : String(reply.value);
-    throw new ProviderError('invalid_request', `The expression threw ${text}`, { detail: 'eval_exception', details: { exception: reply.value } });
+    throw raise(ERRORS.eval_exception, `The expression threw ${text}`, undefined, { details: { exception: reply.value } });
   }
   return { value: reply.value, type: reply.type, ...(reply.truncated ? { truncated: true } : {}) };
 }
 
 export function parseReply(raw: unknown): EvalReply {
-  if (typeof raw !== 'string') throw new ProviderError('internal_error', `page.eval: the page answered a ${typeof raw}, expected a string`);
+  if (typeof raw !== 'string') throw raise(ERRORS.page_script_error, `page.eval: the page answered a ${typeof raw}, expected a string`, undefined);
   const r = JSON.parse(raw) as Partial<EvalReply>;
   return { value: r.value ?? null, type: typeof r.type === 'string' ? r.type : 'undefined', truncated: r.truncated === true, threw: r.threw === true };
 }

@@ -1,5 +1,5 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import { readiness } from './navigate';
 import { pageInfoCut } from '../state/limits';
@@ -7,9 +7,7 @@ import { pageInfoCut } from '../state/limits';
 type NavParams = ParamsOf<'page.go_back'>;
 type NavResult = ResultOf<'page.go_back'>;
 
-function missing(what: string): ProviderError {
-  return new ProviderError('unsupported_method', `This engine cannot ${what}.`, { detail: 'unknown_method' });
-}
+const missing = (what: string) => raise(ERRORS.unknown_method, `This engine cannot ${what}.`, undefined);
 
 /** `page.go_back` / `page.go_forward`: one step through the page's session history. */
 export async function traverse(page: PageHandle, delta: -1 | 1, p: NavParams, warnings: string[], signal: AbortSignal): Promise<NavResult> {

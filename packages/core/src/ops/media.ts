@@ -1,5 +1,5 @@
 import { MEDIA_FEATURE_NAMES, type MediaOverrides, type ParamsOf, type ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
 import type { Session } from '../state/session';
@@ -15,7 +15,7 @@ import { mediaFeaturesOf, unsupportedOption } from '../toolkit/engine-options';
 export async function emulateMedia(provider: Provider, session: Session, page: PageHandle, p: ParamsOf<'page.emulate_media'>, signal: AbortSignal): Promise<ResultOf<'page.emulate_media'>> {
   const engine = provider.engineOf(session);
   const offered = mediaFeaturesOf(engine);
-  if (page.backend.emulateMedia === undefined) throw new ProviderError('unsupported_method', 'This engine cannot emulate media features.', { detail: 'unknown_method' });
+  if (page.backend.emulateMedia === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot emulate media features.', undefined);
   for (const f of MEDIA_FEATURE_NAMES) {
     if (p[f] === undefined || offered.includes(f)) continue;
     const others = provider.engines.list.filter((b) => b !== engine && mediaFeaturesOf(b).includes(f)).map((b) => b.info.family);
@@ -33,7 +33,7 @@ export async function emulateMedia(provider: Provider, session: Session, page: P
 }
 
 export async function printPdf(page: PageHandle, p: ParamsOf<'page.pdf'>, signal: AbortSignal): Promise<ResultOf<'page.pdf'>> {
-  if (page.backend.pdf === undefined) throw new ProviderError('unsupported_method', 'This engine cannot print a page to PDF.', { detail: 'unknown_method' });
+  if (page.backend.pdf === undefined) throw raise(ERRORS.unknown_method, 'This engine cannot print a page to PDF.', undefined);
   const data = await page.backend.pdf(
     { ...(p.landscape !== undefined ? { landscape: p.landscape } : {}), ...(p.print_background !== undefined ? { printBackground: p.print_background } : {}), ...(p.scale !== undefined ? { scale: p.scale } : {}) },
     signal,

@@ -1,5 +1,5 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import { PageHandle } from '../state/page';
 import type { Provider } from '../provider';
 import type { Session } from '../state/session';
@@ -13,16 +13,10 @@ export function checkUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ProviderError('invalid_request', `url: not an absolute URL: ${JSON.stringify(raw.slice(0, 200))}`, {
-      detail: 'invalid_params',
-      details: { field: 'url' },
-    });
+    throw raise(ERRORS.invalid_params, `url: not an absolute URL: ${JSON.stringify(raw.slice(0, 200))}`, undefined, { details: { field: 'url' } });
   }
   if (!ALLOWED_SCHEMES.has(url.protocol)) {
-    throw new ProviderError('permission_denied', `url: the ${url.protocol} scheme is not allowed (http, https, about, data are).`, {
-      detail: 'scheme_not_allowed',
-      details: { field: 'url' },
-    });
+    throw raise(ERRORS.scheme_not_allowed, `url: the ${url.protocol} scheme is not allowed (http, https, about, data are).`, undefined, { details: { field: 'url' } });
   }
   return url.href;
 }

@@ -1,7 +1,7 @@
 import type { OwnParamsOf } from '@browser-provider/protocol';
 import { isDataContentType, STUB_DATA_TYPES, STUB_REDIRECT_HEADERS } from '@browser-provider/protocol';
 import type { RouteHeaderLimits } from '../backend';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 
 /**
  * What `route.add` refuses before a route exists, so an answer "added" means the route will do what
@@ -23,9 +23,8 @@ function contentTypes(p: RouteParams): Array<{ field: string; value: string }> {
 }
 
 /** `permission_denied` / `eval_required`: what the route would do, and that only the operator's flag allows it. */
-function evalRequired(field: string, what: string): ProviderError {
-  return new ProviderError('permission_denied', `route.add ${field}: ${what}. The server was started without --allow-eval, which this needs; no route was added.`, {
-    detail: 'eval_required',
+function evalRequired(field: string, what: string) {
+  return raise(ERRORS.eval_required, `route.add ${field}: ${what}. The server was started without --allow-eval, which this needs; no route was added.`, undefined, {
     details: { field, gate_flag: '--allow-eval' },
   });
 }
@@ -53,16 +52,14 @@ export function checkHeaderLimits(p: RouteParams, limits: RouteHeaderLimits | un
   if (limits === undefined) return;
   for (const name of Object.keys(p.request_headers ?? {})) {
     if (matches(limits.unsettable, lower(name))) {
-      throw new ProviderError('invalid_request', `request_headers.${name}: ${engine} does not let a route set ${name} (its network stack owns it); no route was added.`, {
-        detail: 'invalid_params',
+      throw raise(ERRORS.invalid_params, `request_headers.${name}: ${engine} does not let a route set ${name} (its network stack owns it); no route was added.`, undefined, {
         details: { field: `request_headers.${name}` },
       });
     }
   }
   for (const [i, name] of (p.remove_request_headers ?? []).entries()) {
     if (matches(limits.unremovable, lower(name))) {
-      throw new ProviderError('invalid_request', `remove_request_headers.${i}: ${engine} writes ${name} after a route has run, so removing it would do nothing; no route was added.`, {
-        detail: 'invalid_params',
+      throw raise(ERRORS.invalid_params, `remove_request_headers.${i}: ${engine} writes ${name} after a route has run, so removing it would do nothing; no route was added.`, undefined, {
         details: { field: `remove_request_headers.${i}` },
       });
     }

@@ -1,6 +1,6 @@
 import { jpegSize, pngSize, SCREENSHOT_MEDIA_TYPES, type ParamsOf, type ResultOf, type ScreenshotFormat } from '@browser-provider/protocol';
 import type { Rect } from '../backend';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import { staleRef } from '../catalog/repair';
 import type { Session } from '../state/session';
@@ -50,10 +50,8 @@ async function checkCssScale(page: PageHandle, data: string, format: ScreenshotF
   const px = (format === 'jpeg' ? jpegSize(data) : pngSize(data)).width;
   // Rounding and scrollbars move the ratio by a few per cent; a device pixel ratio other than 1 by 25 % or more.
   if (css > 0 && Math.abs(px / css - 1) > 0.1) {
-    throw new ProviderError('unsupported_target', `page.screenshot scale "css": this page's device pixel ratio is ${m.devicePixelRatio}, the engine captured ${px} pixels for ${Math.round(css)} CSS pixels, and nothing here resamples an image.`, {
-      detail: 'css_scale',
+    throw raise(ERRORS.css_scale, `page.screenshot scale "css": this page's device pixel ratio is ${m.devicePixelRatio}, the engine captured ${px} pixels for ${Math.round(css)} CSS pixels, and nothing here resamples an image.`, undefined, {
       details: { device_pixel_ratio: m.devicePixelRatio },
-      repair: { method: 'page.screenshot', params: { scale: 'device' }, hint: 'Ask for scale "device": the image the engine captures, in device pixels.' },
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import { staleRef } from '../catalog/repair';
 import type { Session } from '../state/session';
@@ -15,20 +15,20 @@ import { resolveTarget } from './targets';
 export async function scrollPage(session: Session, page: PageHandle, p: ParamsOf<'page.scroll'>, signal: AbortSignal): Promise<ResultOf<'page.scroll'>> {
   const named = [p.element_ref, p.selector, p.text_query].filter((v) => v !== undefined).length;
   if (named > 1) {
-    throw new ProviderError('invalid_request', 'page.scroll: at most one of element_ref, selector, text_query', { detail: 'invalid_params', details: { field: 'element_ref' } });
+    throw raise(ERRORS.invalid_params, 'page.scroll: at most one of element_ref, selector, text_query', undefined, { details: { field: 'element_ref' } });
   }
   const hasDelta = p.delta_x !== undefined || p.delta_y !== undefined;
   const dx = p.delta_x ?? 0;
   const dy = p.delta_y ?? 0;
   if (named === 0) {
     if (p.into_view) {
-      throw new ProviderError('invalid_request', 'page.scroll: into_view needs an element (element_ref, selector or text_query)', { detail: 'invalid_params', details: { field: 'into_view' } });
+      throw raise(ERRORS.invalid_params, 'page.scroll: into_view needs an element (element_ref, selector or text_query)', undefined, { details: { field: 'into_view' } });
     }
     if (!hasDelta) {
-      throw new ProviderError('invalid_request', 'page.scroll: give delta_x/delta_y, or an element to scroll into view', { detail: 'invalid_params', details: { field: 'delta_y' } });
+      throw raise(ERRORS.invalid_params, 'page.scroll: give delta_x/delta_y, or an element to scroll into view', undefined, { details: { field: 'delta_y' } });
     }
     const r = await call(page, page.backend.mainFrame, 'scroll', [null, null, { dx, dy, intoView: false }], signal);
-    if (!r.ok) throw new ProviderError('internal_error', `page.scroll failed: ${r.message}`);
+    if (!r.ok) throw raise(ERRORS.page_script_error, `page.scroll failed: ${r.message}`, undefined);
     return { page_id: page.id, scroll_x: r.scrollX, scroll_y: r.scrollY };
   }
   const target = await resolveTarget(session, page, 'page.scroll', p, signal);

@@ -1,5 +1,5 @@
 import type { OwnParamsOf, OwnResultOf } from '@browser-provider/protocol';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { SessionContext } from '../dispatch/call-context';
 import { eventsOf, subscribe } from './events';
 
@@ -18,7 +18,7 @@ export async function subscribeEvents(ctx: SessionContext, p: OwnParamsOf<'event
 
 export async function handleDialog(ctx: SessionContext, p: OwnParamsOf<'dialog.handle'>): Promise<OwnResultOf<'dialog.handle'>> {
   const policy = ctx.session.backend.dialogPolicy;
-  if (policy === undefined) throw new ProviderError('unsupported_method', 'This engine does not answer dialogs.', { detail: 'unknown_method' });
+  if (policy === undefined) throw raise(ERRORS.unknown_method, 'This engine does not answer dialogs.', undefined);
   const pageTarget = p.page_id !== undefined ? ctx.provider.page(ctx.session, p.page_id).backend.targetId : undefined;
   const answer = { accept: p.accept, ...(p.prompt_text !== undefined ? { promptText: p.prompt_text } : {}) };
   policy.set(answer, { pageTarget, persist: p.persist });

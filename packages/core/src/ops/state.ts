@@ -1,6 +1,6 @@
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { CookieSet } from '../backend';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 import type { PageHandle } from '../state/page';
 import { call } from './frames';
 
@@ -10,13 +10,13 @@ import { call } from './frames';
  * (`optionalMethods()`); the dispatcher refuses the others before this runs.
  */
 
-const lacks = (what: string) => new ProviderError('unsupported_method', `This engine cannot ${what}.`, { detail: 'unknown_method' });
+const lacks = (what: string) => raise(ERRORS.unknown_method, `This engine cannot ${what}.`, undefined);
 
 function urlOf(raw: string, field: string): URL {
   try {
     return new URL(raw);
   } catch {
-    throw new ProviderError('invalid_request', `${field}: not an absolute URL`, { detail: 'invalid_params', details: { field } });
+    throw raise(ERRORS.invalid_params, `${field}: not an absolute URL`, undefined, { details: { field } });
   }
 }
 
@@ -30,7 +30,7 @@ export async function setCookies(page: PageHandle, p: ParamsOf<'cookie.set'>, si
     if (domain === undefined) {
       here ??= urlOf((await page.backend.info(signal)).url, 'page url');
       if (here.protocol !== 'http:' && here.protocol !== 'https:') {
-        throw new ProviderError('invalid_request', `cookies.${i}.domain: required, the page (${here.protocol}) has no host to default to`, { detail: 'invalid_params', details: { field: `cookies.${i}.domain` } });
+        throw raise(ERRORS.invalid_params, `cookies.${i}.domain: required, the page (${here.protocol}) has no host to default to`, undefined, { details: { field: `cookies.${i}.domain` } });
       }
       domain = here.hostname;
     }
@@ -64,10 +64,7 @@ export async function writeStorage(page: PageHandle, p: ParamsOf<'storage.set'>,
   const kind = p.kind ?? 'local';
   const r = await call(page, page.backend.mainFrame, 'storageWrite', [kind, { clear: p.clear === true, remove: p.remove ?? [], set: p.entries ?? {} }], signal);
   if (!r.ok) {
-    throw new ProviderError('unsupported_target', `This page (${r.origin}) cannot write its ${kind}Storage: ${r.message}`, {
-      detail: 'storage_unavailable',
-      details: { origin: r.origin },
-    });
+    throw raise(ERRORS.storage_unavailable, `This page (${r.origin}) cannot write its ${kind}Storage: ${r.message}`, {}, { details: { origin: r.origin } });
   }
   return { origin: r.origin, entries: r.entries };
 }

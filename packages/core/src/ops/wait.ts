@@ -2,6 +2,7 @@ import type { WaitProbe } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import { sleep } from '../toolkit/deadline';
+import { ERRORS, raise } from '../catalog';
 import { ProviderError } from '../catalog/errors';
 import { callerGlob, callerRegex } from './pattern';
 import type { PageHandle } from '../state/page';
@@ -20,10 +21,7 @@ export function urlMatcher(pattern: string): (url: string) => boolean {
     try {
       return callerRegex(re[1] as string, re[2]);
     } catch (e) {
-      throw new ProviderError('invalid_request', `url_matches: invalid regular expression (${(e as Error).message})`, {
-        detail: 'invalid_params',
-        details: { field: 'url_matches' },
-      });
+      throw raise(ERRORS.invalid_params, `url_matches: invalid regular expression (${(e as Error).message})`, undefined, { details: { field: 'url_matches' } });
     }
   }
   if (pattern.includes('*')) return callerGlob(pattern);
@@ -46,7 +44,7 @@ async function probeOnce(session: Session, page: PageHandle, p: ParamsOf<'page.w
     const visit = async (frame: FrameKey, depth: number): Promise<void> => {
       const r = await call(page, frame, 'probe', [probe], signal);
       if (!r.ok) {
-        throw new ProviderError('invalid_selector', `Invalid selector: ${r.message}`, { detail: 'syntax' });
+        throw raise(ERRORS.syntax, `Invalid selector: ${r.message}`, undefined);
       }
       if (frame === page.backend.mainFrame) topReady = r.readyState;
       any.text_present ||= r.satisfied.text_present === true;

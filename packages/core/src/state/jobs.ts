@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorObject, MethodName } from '@browser-provider/protocol';
 import { METHODS, type JobState, type JobView } from '@browser-provider/protocol';
 import type { z } from 'zod';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
+import { toProviderError } from '../catalog/errors';
 
 export { JobView, MAX_JOB_STEPS } from '@browser-provider/protocol';
 
@@ -51,7 +52,7 @@ export class Job {
         record.result = await runStep(step);
         record.state = 'ok';
       } catch (e) {
-        const err = e instanceof ProviderError ? e : new ProviderError('internal_error', 'step failed unexpectedly');
+        const err = toProviderError(e);
         // Cut off mid-action (its deadline passed, its session closed under it, the browser went): it may have acted.
         const unknown = err.details.code === 'outcome_unknown' || err.details.outcome === 'unknown' || (err.code === 'browser_not_running' && METHODS[step.method].traits.mutating);
         record.state = unknown ? 'outcome_unknown' : 'error';
@@ -91,11 +92,7 @@ export class JobBook {
     const job = this.#jobs.get(jobId);
     // Another session's job is answered exactly like one that never existed.
     if (job === undefined || job.sessionId !== sessionId) {
-      throw new ProviderError('invalid_request', `job_id: no job ${JSON.stringify(jobId)} in this session.`, {
-        detail: 'unknown_job',
-        details: { field: 'job_id' },
-        repair: { method: 'jobs.list', params: { session_id: sessionId }, hint: "List this session's jobs." },
-      });
+      throw raise(ERRORS.unknown_job, `job_id: no job ${JSON.stringify(jobId)} in this session.`, { session_id: sessionId }, { details: { field: 'job_id' } });
     }
     return job;
   }

@@ -1,4 +1,4 @@
-import type { MethodName, Repair } from '@browser-provider/protocol';
+import type { MethodName } from '@browser-provider/protocol';
 import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, type OwnMethodName } from '@browser-provider/protocol';
 import type { Backend } from '../backend';
 import type { Handler, MethodRow, MethodRows } from '../dispatch/call-context';
@@ -84,8 +84,7 @@ export class MethodRegistry implements MethodRows {
 
   /** Confines a client path to `--upload-root`, for an engine method that takes one. */
   confinePath(method: string): (path: string, field: string, kind: PathKind) => string {
-    const repair: Repair = { method: 'provider.describe', params: {}, hint: `Send the content inline (see ${method}'s input schema), or ask the operator to start the server with --upload-root <dir> and use a path inside it.` };
-    return (path, field, kind) => allowedPath(this.provider.options.uploadRoots ?? [], path, field, { kind, repair });
+    return (path, field, kind) => allowedPath(this.provider.options.uploadRoots ?? [], path, field, { kind, method });
   }
 }
 

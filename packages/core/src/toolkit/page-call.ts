@@ -1,5 +1,5 @@
 import { parseOpReply, type OpName, type OpResult } from '@browser-provider/page-script';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 
 /**
  * One page-script op as both backends run it: ask; a document without the page script (a new one)
@@ -12,11 +12,11 @@ export async function callPageOp<K extends OpName>(op: K, ask: () => Promise<unk
   if (reply === null) {
     await install();
     reply = parseOpReply(await ask());
-    if (reply === null) throw new ProviderError('internal_error', 'The page script did not install in this document.', { detail: 'page_script_missing' });
+    if (reply === null) throw raise(ERRORS.page_script_missing, 'The page script did not install in this document.', undefined);
   }
   if (!reply.ok) {
     const why = typeof reply.error === 'string' && reply.error !== '' ? reply.error : 'it gave no reason';
-    throw new ProviderError('internal_error', `Page script op ${op} failed: ${why}`, { detail: 'page_script_error' });
+    throw raise(ERRORS.page_script_error, `Page script op ${op} failed: ${why}`, undefined);
   }
   return reply.value as OpResult<K>;
 }

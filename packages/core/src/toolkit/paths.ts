@@ -1,8 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { Repair } from '@browser-provider/protocol';
 import type { PathKind } from '../backend';
-import { ProviderError } from '../catalog/errors';
+import { ERRORS, raise } from '../catalog';
 
 /**
  * Paths on the server's disk: confining a client's path to the allowed roots (`upload.set_files`,
@@ -17,15 +16,9 @@ export function isInside(root: string, path: string): boolean {
 export interface PathPolicy {
   /** `file` (the default) or `directory` (an unpacked extension). */
   kind?: PathKind;
-  /** The repair of a refusal: how to do without a server path. */
-  repair?: Repair;
+  /** The method the path was given to (`upload.set_files` by default): a refusal's repair sends its content inline instead. */
+  method?: string;
 }
-
-const UPLOAD_REPAIR: Repair = {
-  method: 'upload.set_files',
-  params: {},
-  hint: 'Send the file inline as {name, data_base64}, or ask the operator to start the server with --upload-root <dir>.',
-};
 
 /**
  * The real path of `path`, or for a path that does not exist, the real path of its deepest existing
@@ -57,11 +50,7 @@ function realOrPlaced(path: string): { real: string; exists: boolean } {
 export function allowedPath(roots: readonly string[], path: string, field: string, policy: PathPolicy = {}): string {
   const kind = policy.kind ?? 'file';
   const refuse = (why: string) =>
-    new ProviderError('permission_denied', `${field}: ${why}`, {
-      detail: 'path_not_allowed',
-      details: { field, upload_roots: roots.length },
-      repair: policy.repair ?? UPLOAD_REPAIR,
-    });
+    raise(ERRORS.path_not_allowed, `${field}: ${why}`, { method: policy.method ?? 'upload.set_files' }, { details: { field, upload_roots: roots.length } });
   if (roots.length === 0) throw refuse('reading server files by path is disabled (the server has no --upload-root)');
   const { real, exists } = realOrPlaced(path);
   const realRoots = roots.flatMap((r) => {
@@ -72,9 +61,9 @@ export function allowedPath(roots: readonly string[], path: string, field: strin
     }
   });
   if (!realRoots.some((r) => isInside(r, real))) throw refuse(`the ${kind} is outside the allowed upload roots`);
-  if (!exists) throw new ProviderError('invalid_request', `${field}: no such ${kind}`, { detail: 'file_not_found', details: { field } });
+  if (!exists) throw raise(ERRORS.file_not_found, `${field}: no such ${kind}`, undefined, { details: { field } });
   const isKind = kind === 'file' ? statSync(real).isFile() : statSync(real).isDirectory();
-  if (!isKind) throw new ProviderError('invalid_request', `${field}: not a ${kind === 'file' ? 'regular file' : 'directory'}`, { detail: kind === 'file' ? 'not_a_file' : 'not_a_directory', details: { field } });
+  if (!isKind) throw raise(kind === 'file' ? ERRORS.not_a_file : ERRORS.not_a_directory, `${field}: not a ${kind === 'file' ? 'regular file' : 'directory'}`, undefined, { details: { field } });
   return real;
 }
 
