@@ -19,10 +19,13 @@ import { refOf, startStdio, textOf, type StdioServer } from '../testing/servers'
  */
 
 const SECRET = 'correct-horse-7';
+// The click's failed request is synchronous, so it has failed before the click is answered: a request
+// still in flight when the step's capture runs belongs to a later step (an image's load raced the
+// capture on a loaded machine).
 const PAGE = `<!doctype html><title>Sign in</title>
 <label>Name <input id="name"></label>
 <label>Password <input id="pw" type="password"></label>
-<button id="go" onclick="console.error('boom: sign-in failed'); document.getElementById('out').textContent = 'Tried'; const i = new Image(); i.src = '/missing.png'; document.body.append(i)">Sign in</button>
+<button id="go" onclick="console.error('boom: sign-in failed'); document.getElementById('out').textContent = 'Tried'; const x = new XMLHttpRequest(); x.open('GET', '/missing.png', false); x.send()">Sign in</button>
 <p id="out">Waiting</p>`;
 
 let server: Server;
