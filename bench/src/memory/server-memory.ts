@@ -4,12 +4,14 @@
  * do (the prebuilt bundle, when fresh), with a preload that reports on SIGUSR2: V8's heap by space,
  * external and array buffers, malloc, and resident mappings by kind. Reported at idle, after the
  * workload, and after a full GC (what is garbage vs. what the server keeps). Prints Markdown.
+ * `--mcp`: the MCP server instead, with the size of a click's answer (mcp-memory.ts).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchServer } from '../fixtures';
+import { mcpMemory } from './mcp-memory';
 import { bundleState } from '@browser-provider/cli/bundle-state';
 import { rssMb } from '../procs';
 import { StdioProvider } from '../stdio-client';
@@ -87,6 +89,12 @@ async function measure(engine: Engine, catalog: string): Promise<Array<[string, 
     rmSync(file, { force: true });
   }
   return out;
+}
+
+if (process.argv.includes('--mcp')) {
+  // Issue 33's figures through the MCP server (mcp-memory.ts) instead of the protocol server.
+  await mcpMemory(process.argv.slice(2));
+  process.exit(0);
 }
 
 const site = await startBenchServer();
