@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ProviderLink } from './link';
 import { createMcpSession, type McpOptions, type McpProvider } from './server';
 
@@ -161,6 +161,9 @@ export async function runMcpHttp(provider: McpProvider, options: McpHttpOptions)
   const idleMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const initIdleMs = options.initIdleMs ?? DEFAULT_INIT_IDLE_MS;
   if (!Number.isInteger(idleMs) || idleMs < 0 || idleMs > MAX_TIMER_MS) throw new Error(`idleTimeoutMs: expected an integer from 0 to ${MAX_TIMER_MS}, got ${idleMs}`);
+  // Loaded here, not at import: the SDK's HTTP transport reads Node's fetch globals (undici) at import,
+  // about 7 MB of RSS that a stdio server never needs (issue 33).
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const sessions = new Map<string, HttpSession>();
   let port = options.port;
 
