@@ -71,4 +71,19 @@ describe('an action’s answer', () => {
     expect(calls.map((c) => c.method)).toEqual(['session.ensure', 'page.snapshot', 'page.type']);
     expect(calls[2]?.params).toMatchObject({ element_ref: 'e1', text: 'Ada', replace: true, snapshot: 'diff' });
   });
+
+  it('carries the diff in structuredContent once: old lines and changed elements, not the rendered text or the node tree again', async () => {
+    const diff = { since_rev: 1, base_found: true, added: [], removed: [], changed: [{ element_ref: 'e1', line: 'button "Remove" [e1]', was: 'button "Add to cart" [e1]' }] };
+    const element = { element_ref: 'e1', role: 'button', name: 'Remove', text: 'Remove', actionable: true, enabled: true };
+    const after = { ...snap(2, 'http://x/a', '~ button "Remove" [e1]  (was: button "Add to cart" [e1])', diff), elements: [element] };
+    const { link } = scripted({
+      'session.ensure': [{ result: ENSURED }],
+      'page.snapshot': [{ result: snap(1, 'http://x/a', 'button "Add to cart" [e1]') }],
+      'page.click': [{ result: { page_id: 'p1', clicked: true, navigation_occurred: false, url: 'http://x/a', snapshot: after } }],
+    });
+    const ctx = { link, vocab: VOCABULARY };
+    await tool('browser_snapshot').run(ctx, {});
+    const a = await tool('browser_click').run(ctx, { target: 'e1' });
+    expect(a.structured).toEqual({ page_id: 'p1', clicked: true, navigation_occurred: false, url: 'http://x/a', snapshot: { title: 'T', rev: 2, elements: [element], diff } });
+  });
 });

@@ -39,7 +39,7 @@ const focusOnly = (c: { line: string; was: string }) => c.line.replace(FOCUSED, 
 /**
  * The diff as the model reads it: one line per added (+, with its parent's ref), removed (-) or
  * changed (~) node, the changed ones without their old line and without changes of focus alone.
- * The whole diff, old lines included, stays in structuredContent.
+ * The whole diff, old lines included, stays in structuredContent (diffOnly).
  */
 function diffLines(d: NonNullable<Snapshot['diff']>): string[] {
   return [
@@ -78,7 +78,20 @@ export async function stepAnswer(
   ctx.link.seen(snap.page_id, snap.url, snap.rev);
   const changes = snap.diff !== undefined && snap.diff.base_found ? diffLines(snap.diff) : undefined;
   const body = changes === undefined ? [snap.text] : changes.length > 0 ? changes : ['No change on the page.'];
-  return { text: [done, `${pageLine(snap)} (rev ${snap.rev})`, ...body, ...notes(vocab, extra)].filter((l) => l !== '').join('\n'), structured: { ...result, snapshot: snap } };
+  const structured = changes === undefined ? { ...result, snapshot: snap } : { ...result, snapshot: diffOnly(snap, result) };
+  return { text: [done, `${pageLine(snap)} (rev ${snap.rev})`, ...body, ...notes(vocab, extra)].filter((l) => l !== '').join('\n'), structured };
+}
+
+/**
+ * A diff snapshot as a step's structuredContent carries it: the diff (old lines included) and the
+ * changed elements, without what says the same again (issue 33: a click's answer was over 1 KB, most
+ * of it repeats): `text` is the diff rendered (the answer's text has it), the pruned node tree holds
+ * the elements' facts once more (their states are in the diff's lines), and the page id and url are
+ * the action's own when they are the same.
+ */
+function diffOnly(snap: Snapshot, result: { page_id?: string; url?: unknown }): Record<string, unknown> {
+  const { page_id, url, text: _text, snapshot: _tree, ...rest } = snap;
+  return { ...(page_id !== result.page_id ? { page_id } : {}), ...(url !== result.url ? { url } : {}), ...rest };
 }
 
 /** What an action that takes its snapshot in the same call adds to its params. */
