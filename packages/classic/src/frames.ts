@@ -1,4 +1,4 @@
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { toProviderError } from '@browser-provider/core/toolkit';
 import type { FrameKey } from '@browser-provider/core/backend';
 import type { LocalId } from '@browser-provider/page-script';
 
@@ -24,8 +24,9 @@ export function decodeFrameKey(key: FrameKey): FramePath {
     parsed = undefined;
   }
   if (!Array.isArray(parsed) || !parsed.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
-    // Core only passes keys this backend made; anything else is a provider bug, not a client error.
-    throw new ProviderError('internal_error', `Not a classic frame key: ${key.slice(0, 80)}`);
+    // Core only passes keys this backend made; anything else is a provider bug, not a client error:
+    // internal_error, with the key in the cause for the server log.
+    throw toProviderError(new Error(`Not a classic frame key: ${key.slice(0, 80)}`));
   }
   return parsed as FramePath;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { ERRORS, ProviderError, raise } from '@browser-provider/core/toolkit';
+import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import { gridRequest, GridReplyError } from './http';
 
 /**
@@ -64,7 +64,7 @@ export async function stageOnNode(url: string, sessionId: string, paths: string[
     }
     // Selenium answers the node's path (as the value, or as `{path}` in some versions).
     const remote = typeof value === 'string' ? value : (value as { path?: unknown } | null)?.path;
-    if (typeof remote !== 'string') throw new ProviderError('internal_error', `The Grid's upload endpoint answered no path: ${JSON.stringify(value).slice(0, 200)}`);
+    if (typeof remote !== 'string') throw raise(ERRORS.grid_upload_failed, `The Grid at ${url} took the file but answered no path for it on the node: ${JSON.stringify(value).slice(0, 200)}`, undefined, { details: { grid_url: url } });
     out.push(remote);
   }
   return out;

@@ -191,6 +191,6 @@ export const grid_upload_failed = defineError({
   code: 'unsupported_method',
   detail: 'grid_upload_failed',
   retryable: false,
-  when: 'The Grid did not take a file for its node (upload.set_files through a Grid).',
+  when: 'The Grid did not take a file for its node, or took it without saying where it put it (upload.set_files through a Grid).',
   example: undefined,
 });

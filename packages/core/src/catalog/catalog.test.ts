@@ -84,6 +84,12 @@ describe('the error catalog', () => {
     expect(e.details.repair).toEqual({ method: 'page.type', params: { session_id: 's1', page_id: 'p1', submit: true, element_ref: 'e7' }, hint: 'Repeat page.type with the element_ref of the candidate you mean (and your text, left out here for size).' });
   });
 
+  it('is the way the engine packages raise too: by hand only in classic\'s table of its own transport errors', () => {
+    // classic/errors.ts builds from its rows (driver_unreachable, driver_exited, driver_timeout), as the W3C table does; the MCP server is checked pair by pair below.
+    const byHand = byHandPackages.filter((s) => !s.file.startsWith('mcp/') && /new ProviderError\(/.test(s.text)).map((s) => s.file);
+    expect(byHand).toEqual(['classic/errors.ts']);
+  });
+
   it('lists every (code, detail) pair the engine packages and the MCP server raise by hand, under its own code', () => {
     const raised = byHandPackages.flatMap(({ file, text }) => [...text.matchAll(/new ProviderError\(\s*'([a-z_]+)'[\s\S]{0,400}?detail: '([a-z_]+)'/g)].map((m) => `${file}: ${m[1]}/${m[2]}`));
     // A detail answered under another code than its entry's (classic's closed session once answered browser_not_running) is missing here.
