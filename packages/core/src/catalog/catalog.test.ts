@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { METHODS, OWN_METHODS, isMethodName, isOwnMethodName, type Repair } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from './errors';
+import { allowedPath } from '../toolkit/paths';
 import { W3C_ERROR_TABLE } from '../toolkit/w3c/errors';
 import { CATALOG, ERRORS, catalogEntry, raise, readyToSend, repairOf } from '.';
 
@@ -104,6 +105,24 @@ describe('the error catalog', () => {
       return r.method !== undefined && !allowed.includes(r.method as never) ? [`${r.file}: ${r.pair} names ${r.method}, the catalog ${allowed.join(' or ') || 'none'}`] : [];
     });
     expect(drift).toEqual([]);
+  });
+
+  it.each([['upload.set_files (the default)', undefined], ['page.drop', 'page.drop'], ['firefox.install_extension', 'firefox.install_extension']])('refuses a server path given to %s with a repair its method\'s schema takes', (_name, method) => {
+    // The upload refusal once named upload.set_files with no files, a call that fails its own schema.
+    let refused: unknown;
+    try {
+      allowedPath([], '/etc/passwd', 'files.0.path', method !== undefined ? { method } : {});
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(ProviderError);
+    const e = refused as ProviderError;
+    readyToSend(e, { session_id: 's1', page_id: 'p1' });
+    const repair = e.details.repair as Repair | undefined;
+    expect(e.details.code).toBe('path_not_allowed');
+    const parsed = paramsSchema(repair?.method ?? '')?.safeParse(repair?.params);
+    expect(parsed?.success ? 'ok' : `${repair?.method}: ${parsed?.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') ?? 'no such method'}`).toBe('ok');
+    expect(repair?.hint).toContain(method ?? 'upload.set_files');
   });
 
   it('agrees with the W3C table wherever a row answers one of its causes', () => {
