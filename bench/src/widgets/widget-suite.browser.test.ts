@@ -17,14 +17,7 @@ const BIN = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', i
  * Tasks that fail today because of a product bug, per engine, each with the bug. They run and are
  * expected to fail (`it.fails`), so a fix shows up as a failure here to remove the entry.
  */
-const KNOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  // The outline gives the items of the second and third connected jQuery UI sortable lists no ref
-  // (plain text lines "Run tests", "Ship it"), while the first list's items are clickable lines: a
-  // card cannot be dropped onto another lane's card.
-  chrome: { 'kanban board: move a card to Done': 'kanban lanes after the first have no refs' },
-  firefox: { 'kanban board: move a card to Done': 'kanban lanes after the first have no refs' },
-  safari: { 'kanban board: move a card to Done': 'kanban lanes after the first have no refs' },
-};
+const KNOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
 
 for (const engine of ['firefox', 'chrome', 'safari'] as const) {
   describeEngine(engine)(`widget suite on ${engine}`, () => {

@@ -3,6 +3,7 @@ import type { FrameSnapshot, RawNode } from '../contract';
 import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage, type JsdomPage } from '../testing/jsdom-page';
 import { CLICKABLES_ASK_EVENT, CLICKABLES_REPORT_EVENT, listenerRecorderSource } from '../recorder';
+import { PAGE_SCRIPT_GLOBAL } from '../constants';
 
 /** `role "name"` lines with `*` for actionable, indented, like snapshot.test.ts. */
 function outline(s: FrameSnapshot): string {
@@ -20,6 +21,13 @@ function outline(s: FrameSnapshot): string {
 async function snap(page: JsdomPage, mode: 'full' | 'interactive' = 'full') {
   return decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 1000, mode }));
 }
+
+/** The element of a node id, through the installed page script. */
+const elementOf = (page: JsdomPage, id: number | undefined) =>
+  (page.window as unknown as Record<string, { element(id: unknown): Element | null }>)[PAGE_SCRIPT_GLOBAL]!.element(id);
+/** The elements of a snapshot's nodes after the document, in order. */
+const elementsOf = (page: JsdomPage, s: FrameSnapshot) => s.nodes.slice(1).map((n) => elementOf(page, n.id));
+const label = (el: Element | null) => (el ? `${el.localName}${el.id ? `#${el.id}` : ''}` : 'none');
 
 /** Runs page code the way the page's own scripts would (after our install, like classic WebDriver). */
 const run = (page: JsdomPage, code: string) => page.window.eval(code);
@@ -141,12 +149,28 @@ describe('items a person drags or picks (jsdom)', () => {
     expect(outline(await snap(page))).toBe(['clickable "Card" *', 'clickable "Tray" *'].join('\n'));
   });
 
-  test('not items: children of a listening body, of mixed tags, a lone child, or too long to be a name', async () => {
+  test('not items: children of a listening body, of mixed tags, a lone child of a div, or too long to be a name', async () => {
     const long = 'word '.repeat(30);
     const page = jsdomPage(`<div>One</div><div>Two</div><div id="m"><h2>Head</h2> <div>Body text</div></div>
-      <ol id="o"><li>Only</li></ol><ul id="l"><li>${long}</li><li>Short</li></ul>`);
-    run(page, `for (const el of [document.body, document.getElementById('m'), document.getElementById('o'), document.getElementById('l')]) el.addEventListener('click', () => {});`);
-    expect(outline(await snap(page, 'interactive'))).toBe(['clickable "Head Body text" *', 'clickable "Short" *'].join('\n'));
+      <div id="w" class="card"><div>Alone</div></div><ul id="l"><li>${long}</li><li>Short</li></ul>`);
+    run(page, `for (const id of ['m', 'w', 'l']) document.getElementById(id).addEventListener('click', () => {}); document.body.addEventListener('click', () => {});`);
+    const s = await snap(page, 'interactive');
+    expect(outline(s)).toBe(['clickable "Head Body text" *', 'clickable "Alone" *', 'clickable "Short" *'].join('\n'));
+    // The lone child's wrapper is the line, not the child.
+    expect(elementsOf(page, s).map(label)).toEqual(['div#m', 'div#w', 'li']);
+  });
+
+  test('a lane of one card is a list all the same: a list\'s markup, or a container like another listened one that holds several', async () => {
+    const page = jsdomPage(`<ul id="todo" class="lane"><li>Write spec</li><li>Review code</li></ul><ul id="doing" class="lane"><li>Run tests</li></ul><ol id="empty" class="lane"></ol>
+      <div id="a" class="col"><div>Paint</div><div>Sand</div></div><div id="b" class="col"><div>Glue</div></div><div id="c" class="other"><div>Crate</div></div>`);
+    run(page, `for (const el of document.querySelectorAll('ul, ol, div[id]')) el.addEventListener('mousedown', () => {});`);
+    const s = await snap(page, 'interactive');
+    expect(outline(s)).toBe(['Write spec', 'Review code', 'Run tests', 'Paint', 'Sand', 'Glue', 'Crate'].map((c) => `clickable "${c}" *`).join('\n'));
+    // Each card is its own line, but "Crate": no listened container of its kind holds several, so its wrapper is the line.
+    expect(elementsOf(page, s).map(label)).toEqual(['li', 'li', 'li', 'div', 'div', 'div', 'div#c']);
+    const q = await page.call('query', { text: 'Glue', limit: 5 });
+    expect(q.ok && q.matches.map((m) => m.role)).toEqual(['clickable']);
+    expect(q.ok && page.window.document.getElementById('b')!.firstElementChild === elementOf(page, q.matches[0]!.id)).toBe(true);
   });
 });
 

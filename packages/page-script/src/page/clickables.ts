@@ -63,26 +63,64 @@ export function clickableByMarkup(el: Element, cursor: string, parentCursor: str
 const NOT_A_LIST = new Set(['html', 'body', 'head']);
 /** Children that are never items (they have no box). */
 const NO_BOX = new Set(['script', 'style', 'template', 'link', 'meta', 'noscript']);
+/** Markup that says "a list of items", however many it holds. */
+const LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+const LIST_ROLES = new Set(['list', 'listbox', 'menu', 'menubar', 'tree', 'tablist']);
 
-/**
- * Whether a listened element's handler is for its children, the items of a list it manages: a
- * sortable (jQuery UI's and SortableJS's listen for the press on the list, not on the items), a
- * menu or a grid of tiles that delegates its clicks. The sign, whatever library made it: at least two
- * element children, all of one tag. Which of them are items is the walk's to say (a block box each);
- * a wrapper whose children are inline parts of one label stays one clickable.
- */
-export function delegatesToItems(el: Element): boolean {
-  if (NOT_A_LIST.has(el.localName)) return false;
+/** How many element children with a box `el` has, all of one tag; -1 when their tags differ. */
+function itemCount(el: Element): number {
   let tag = '';
   let n = 0;
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
     const t = c.localName;
     if (NO_BOX.has(t)) continue;
     if (tag === '') tag = t;
-    else if (t !== tag) return false;
+    else if (t !== tag) return -1;
     n++;
   }
-  return n >= 2;
+  return n;
+}
+
+/** What makes containers alike: their tag and class list, as the page wrote them (none: not comparable). */
+function kindOf(el: Element): string {
+  const cls = el.getAttribute('class');
+  return cls ? `${el.localName} ${cls}` : '';
+}
+
+/** Per listened set (one per op): the kinds of the listened containers that hold two or more items. */
+const listKinds = new WeakMap<ReadonlySet<Element>, Set<string>>();
+
+function kindsOfLists(listened: ReadonlySet<Element>): Set<string> {
+  let kinds = listKinds.get(listened);
+  if (kinds === undefined) {
+    kinds = new Set();
+    for (const el of listened) {
+      const kind = kindOf(el);
+      if (kind !== '' && !NOT_A_LIST.has(el.localName) && itemCount(el) >= 2) kinds.add(kind);
+    }
+    listKinds.set(listened, kinds);
+  }
+  return kinds;
+}
+
+/**
+ * Whether a listened element's handler is for its children, the items of a list it manages: a
+ * sortable (jQuery UI's and SortableJS's listen for the press on the list, not on the items), a
+ * menu or a grid of tiles that delegates its clicks. The signs, whatever library made it, with the
+ * children all of one tag: two or more of them; or any number in a list's markup (`ul`, `ol`, a list
+ * role); or any number in a container like another listened one that holds two or more (a board's
+ * lanes of one card, beside a lane of several: same tag and classes). Which of them are items is the
+ * walk's to say (a block box each); a wrapper whose children are inline parts of one label stays one
+ * clickable. `listened` is the op's set from `listenedElements()`.
+ */
+export function delegatesToItems(el: Element, listened: ReadonlySet<Element>): boolean {
+  if (NOT_A_LIST.has(el.localName)) return false;
+  const n = itemCount(el);
+  if (n >= 2) return true;
+  if (n !== 1) return false;
+  if (LIST_TAGS.has(el.localName) || LIST_ROLES.has(el.getAttribute('role') ?? '')) return true;
+  const kind = kindOf(el);
+  return kind !== '' && kindsOfLists(listened).has(kind);
 }
 
 const MAX_NAME = 100;

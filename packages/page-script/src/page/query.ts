@@ -34,7 +34,7 @@ function clickableOnly(el: Element, role: string, ctx: Ctx): boolean {
   const parent = composedParent(el);
   const style = ctx.styleOf(el);
   // An item of a list whose handler is for its items (a sortable), as the snapshot lists it.
-  if (parent && ctx.listened.has(parent) && style.display !== 'inline' && delegatesToItems(parent)) return true;
+  if (parent && ctx.listened.has(parent) && style.display !== 'inline' && delegatesToItems(parent, ctx.listened)) return true;
   return clickableByMarkup(el, style.cursor, parent ? ctx.styleOf(parent).cursor : 'auto');
 }
 

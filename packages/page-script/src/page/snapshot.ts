@@ -217,7 +217,7 @@ class Walk {
     if (!flags.foldPassive && !editingHost && CLICKABLE_BASE_ROLES.has(role) && tag !== 'body' && tag !== 'html' && tag !== 'label') {
       const own = listened || clickableByMarkup(el, style.cursor, flags.cursor);
       if (own || (flags.items && block)) {
-        this.clickable(el, style, block, enabled, ariaDisabled, out, flags, !own, listened && delegatesToItems(el));
+        this.clickable(el, style, block, enabled, ariaDisabled, out, flags, !own, listened && delegatesToItems(el, this.listened));
         return;
       }
     }
@@ -242,7 +242,7 @@ class Walk {
 
     const childFlags: Flags = {
       suppressText: flags.suppressText || ownTextIsAName, foldPassive: flags.foldPassive, textVisible: true, textStyle: style, ariaDisabled, cursor: style.cursor,
-      items: listened && !flags.foldPassive && delegatesToItems(el),
+      items: listened && !flags.foldPassive && delegatesToItems(el, this.listened),
     };
     if (!keep) {
       this.children(el, out, childFlags);
