@@ -10,7 +10,7 @@
  * takes the name of the hidden native field it replaces (`replacedFieldName`).
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
-import { hasSize, hiddenByVisibility, type StyleOf } from './style';
+import { hasSize, hiddenByVisibility, nameStyle, type StyleOf } from './style';
 import { P } from './realm';
 import { CONTAINER_NAME_ROLES, LEAF_NAME_ROLES, roleOf } from './roles';
 
@@ -40,7 +40,7 @@ export function libraryName(el: Element, styleOf: StyleOf, asShown = false): str
       hidden: asShown,
       computedStyleSupportsPseudoElements: PSEUDO_STYLES,
       getComputedStyle: ((e: Element, pseudo?: string | null) =>
-        pseudo ? P.pseudoStyle(e, pseudo) : styleOf(e)) as typeof getComputedStyle,
+        pseudo ? P.pseudoStyle(e, pseudo) : nameStyle(e, styleOf)) as typeof getComputedStyle,
     }),
   );
   return name || placeholderOf(el);
@@ -90,26 +90,44 @@ function labelText(label: Element, control: Element, styleOf: StyleOf): string |
 /**
  * Labels of each control, found once per op from the label side. `input.labels` looks cheap but is a
  * live list that Chromium builds by scanning the tree scope, which made a 1,000-row form quadratic.
+ * Labels whose `for` names no labelable element are kept by that id: a custom control's own id
+ * (`replacedFieldName`).
  */
 export class LabelIndex {
   private map: Map<Element, Element[]> | null = null;
+  private readonly byFor = new Map<string, Element[]>();
   constructor(private readonly root: Document | ShadowRoot = document) {}
 
   labelsOf(control: Element): Element[] {
+    return this.index().get(control) ?? [];
+  }
+
+  /** Labels whose `for` is `el`'s id though `el` is not labelable (the browser ignores them; their author did not). */
+  forId(el: Element): Element[] {
+    if (el.id === '' || el.getRootNode() !== this.root) return [];
+    this.index();
+    return this.byFor.get(el.id) ?? [];
+  }
+
+  private index(): Map<Element, Element[]> {
     if (!this.map) {
       this.map = new Map();
       const labels = this.root.querySelectorAll('label');
       for (let i = 0; i < labels.length; i++) {
         const label = labels[i] as HTMLLabelElement;
         const c = label.control;
-        if (!c) continue;
-        const list = this.map.get(c);
-        if (list) list.push(label);
-        else this.map.set(c, [label]);
+        if (c) add(this.map, c, label);
+        else if (label.htmlFor !== '') add(this.byFor, label.htmlFor, label);
       }
     }
-    return this.map.get(control) ?? [];
+    return this.map;
   }
+}
+
+function add<K>(map: Map<K, Element[]>, key: K, label: Element): void {
+  const list = map.get(key);
+  if (list) list.push(label);
+  else map.set(key, [label]);
 }
 
 /** The library names a hidden element "" (accname step 2A); the fast paths leave those to it. */
@@ -153,8 +171,9 @@ export function fastName(el: Element, role: string, styleOf: StyleOf, labelIndex
 export function accessibleName(el: Element, role: string, styleOf: StyleOf, labelIndex?: LabelIndex, shown = false): string {
   try {
     const name = fastName(el, role, styleOf, labelIndex, shown) ?? libraryName(el, styleOf);
-    // Only unnamed custom controls pay for the search below, so big pages do not.
-    return name === '' && REPLACING_KINDS.has(role) && el.hasAttribute('role') ? replacedFieldName(el, role, styleOf, labelIndex) : name;
+    // Only unnamed custom controls (or ones named by their own value) pay for the search below, so big pages do not.
+    if (!REPLACING_KINDS.has(role) || !el.hasAttribute('role') || (name !== '' && !labelledByOption(el))) return name;
+    return replacedFieldName(el, role, styleOf, labelIndex) || name;
   } catch {
     // The library throws on a few malformed trees (e.g. unknown abstract roles); a name is not worth an op failure.
     return '';
@@ -200,30 +219,72 @@ function fieldName(field: Element, styleOf: StyleOf, labelIndex?: LabelIndex): s
 }
 
 /**
- * The name of the hidden native field an unnamed custom control replaces: a field inside the control
- * (Choices.js), or beside the control or one of its near wrappers (Select2, MUI), of a kind the control
- * can stand for, named by its own `label[for]`, wrapping label, `aria-labelledby` or `aria-label`.
+ * Whether `el`'s aria-labelledby names only options: the choice it shows, which is its value, not what
+ * it is (jQuery UI's selectmenu labels its box by the selected item).
+ */
+function labelledByOption(el: Element): boolean {
+  const ids = el.getAttribute('aria-labelledby')?.split(/\s+/).filter((id) => id !== '') ?? [];
+  if (ids.length === 0) return false;
+  const root = treeScope(el);
+  return ids.every((id) => {
+    const ref = root.getElementById(id);
+    return ref !== null && (ref.localName === 'option' || ref.getAttribute('role') === 'option');
+  });
+}
+
+/** The document or shadow root `el` is in (its owner document when it is in neither). */
+function treeScope(el: Element): Document | ShadowRoot {
+  const root = el.getRootNode();
+  return root.nodeType === 9 || root.nodeType === 11 ? (root as Document | ShadowRoot) : (el.ownerDocument ?? document);
+}
+
+/** A label's words, when it is shown. */
+function shownLabelText(label: Element, styleOf: StyleOf): string {
+  return hiddenForName(label, styleOf) ? '' : flat(label.textContent ?? '');
+}
+
+/**
+ * The name of the label a custom control replaces, for one with no name (or only its value) of its own,
+ * first found:
+ * - a `<label for>` naming the control's own id (jQuery UI's selectmenu moves the select's label to
+ *   its box; the browser ignores a label of an element that is not labelable, its author did not);
+ * - the hidden native field it replaces: a field inside the control (Choices.js), or beside the
+ *   control or one of its near wrappers (Select2, MUI), of a kind the control can stand for, named by
+ *   its own `label[for]`, wrapping label, `aria-labelledby` or `aria-label`;
+ * - a shown `<label>` of no control just before the control or one of those wrappers (past a hidden
+ *   field), the visible label beside it.
  * Plain DOM structure only, never a library's class names.
  */
 function replacedFieldName(el: Element, role: string, styleOf: StyleOf, labelIndex?: LabelIndex): string {
+  const labels = labelIndex ?? new LabelIndex(treeScope(el));
+  for (const label of labels.forId(el)) {
+    const name = shownLabelText(label, styleOf);
+    if (name) return name;
+  }
   const kinds = REPLACING_KINDS.get(role)!;
   const fits = (f: Element | null): f is Element => f !== null && isField(f) && kinds.has(roleOf(f)) && fieldHidden(f, styleOf);
   const inner = el.querySelectorAll('select,input,textarea');
   for (let i = 0; i < inner.length && i < MAX_INNER_FIELDS; i++) {
     const f = inner[i]!;
     if (!fits(f)) continue;
-    const name = fieldName(f, styleOf, labelIndex);
+    const name = fieldName(f, styleOf, labels);
     if (name) return name;
   }
   let n: Element | null = el;
   for (let up = 0; n && up <= WRAPPER_LEVELS; n = n.parentElement, up++) {
-    for (const f of [n.previousElementSibling, n.nextElementSibling]) {
-      if (!fits(f)) continue;
-      const name = fieldName(f, styleOf, labelIndex);
-      if (name) return name;
-    }
+    const before = n.previousElementSibling;
+    const field = fits(before);
+    const after = n.nextElementSibling;
+    const name = (field ? fieldName(before, styleOf, labels) : '') || (fits(after) ? fieldName(after, styleOf, labels) : '') ||
+      freeLabelText(field ? before.previousElementSibling : before, styleOf);
+    if (name) return name;
   }
   return '';
+}
+
+/** The words of a shown `<label>` that labels no control, or ''. */
+function freeLabelText(el: Element | null, styleOf: StyleOf): string {
+  return el?.localName === 'label' && (el as HTMLLabelElement).control === null ? shownLabelText(el, styleOf) : '';
 }
 
 /**
