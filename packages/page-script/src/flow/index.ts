@@ -83,6 +83,8 @@ const ACTIONS = new Set<RawFlowEvent['kind']>(['click', 'key', 'select', 'drag']
  *   and not when its URL is the one already open;
  * - a run of input events on one field is one `page.type` with the final value (`replace: true`),
  *   and a click that only focused that field before typing is dropped;
+ * - a run of text inserted into one code editor's hidden input is one `page.type` of that text, at
+ *   the editor's caret (no `replace`: the input's value is not the editor's text);
  * - clicks, keys, selects and drags map to their methods one to one.
  */
 export function stepsFromEvents(events: readonly RawFlowEvent[]): FlowStep[] {
@@ -108,6 +110,13 @@ export function stepsFromEvents(events: readonly RawFlowEvent[]): FlowStep[] {
         if (last?.method === 'page.type' && last.target?.css === e.target.css) steps[steps.length - 1] = step;
         else if (last?.method === 'page.click' && last.target?.css === e.target.css) steps[steps.length - 1] = step;
         else steps.push(step);
+        break;
+      }
+      case 'text': {
+        // Appended, never replacing: a run of inserts into one editor is one page.type of their text.
+        const last = steps[steps.length - 1];
+        if (last?.method === 'page.type' && last.params.replace !== true && last.target?.css === e.target.css) last.params = { ...last.params, text: `${String(last.params.text)}${e.text}` };
+        else steps.push({ method: 'page.type', params: { selector: e.target.css, text: e.text }, target: e.target });
         break;
       }
       case 'select':

@@ -11,6 +11,7 @@
  * Events still in the buffer when the document unloads (a click that navigates) are kept in
  * sessionStorage and picked up by the next document of the same origin.
  */
+import { editorSurface } from '../page/editor';
 import { accessibleName, flat } from '../page/names';
 import { finalRole, INTERACTIVE_ROLES, nativelyActionable, roleOf } from '../page/roles';
 import { HintMaker } from '../page/selector-hint';
@@ -21,7 +22,7 @@ const MAX_EVENTS = 5_000;
 const MAX_TEXT = 200;
 /** Keys recorded as presses; printable keys reach the recording as the field's value instead. */
 const KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Backspace', 'Delete']);
-/** Keys that only name a field's caret move or edit: in a text field, the value event says it all. */
+/** Keys that only name a field's caret move or edit: in a text field, the value event says it all (not in an editor's hidden input). */
 const EDITING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End', 'Backspace', 'Delete']);
 /** How far (CSS px) the pointer must travel while pressed for a press-move-release to be a drag. */
 const DRAG_DISTANCE = 8;
@@ -185,6 +186,13 @@ function install(): void {
   on('input', (e) => {
     const el = e.target;
     if (!(el instanceof Element) || !isTextField(el)) return;
+    if (editorSurface(el) !== null) {
+      // An editor's hidden input holds what its editor has not read yet, not the editor's text: keep
+      // what each event inserted. Enter and deletions reach the editor as keys (recorded there).
+      const i = e as InputEvent;
+      if (i.inputType === 'insertText' && i.data) push({ kind: 'text', target: describe(el), text: i.data, at: Date.now() });
+      return;
+    }
     const value = el.localName === 'input' || el.localName === 'textarea' ? (el as HTMLInputElement).value : (el.textContent ?? '');
     const secret = el.localName === 'input' && (el as HTMLInputElement).type === 'password';
     push({ kind: 'input', target: describe(el), value, ...(secret ? { secret: true } : {}), at: Date.now() });
@@ -201,11 +209,15 @@ function install(): void {
     const k = e as KeyboardEvent;
     if (!KEYS.has(k.key)) return;
     const el = k.target instanceof Element ? k.target : null;
-    if (el && isTextField(el) && EDITING_KEYS.has(k.key)) return;
+    const editor = el !== null && isTextField(el) && editorSurface(el) !== null;
+    if (el && isTextField(el) && EDITING_KEYS.has(k.key) && !editor) return;
     lastKeyAt = Date.now();
     const mods = [k.ctrlKey && 'Control', k.altKey && 'Alt', k.shiftKey && 'Shift', k.metaKey && 'Meta'].filter(Boolean).join('+');
     const key = mods ? `${mods}+${k.key}` : k.key;
-    push({ kind: 'key', key, ...(el && el !== document.body && el !== document.documentElement ? { target: describe(el) } : {}), at: lastKeyAt });
+    // An editor's hidden input paints nothing, so a press that names it is refused as covered: its keys
+    // go where the focus is, which the editor's click or typing before them put there.
+    const named = el && !editor && el !== document.body && el !== document.documentElement;
+    push({ kind: 'key', key, ...(named ? { target: describe(el) } : {}), at: lastKeyAt });
   });
 
   window.addEventListener('pagehide', () => {

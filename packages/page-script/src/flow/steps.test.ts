@@ -4,6 +4,7 @@ import { describeStep, flowToJsonl, parseFlow, stepsFromEvents, type FlowTarget,
 const field: FlowTarget = { role: 'textbox', name: 'Name', label: 'Name', css: '#name' };
 const button: FlowTarget = { role: 'button', name: 'Go', text: 'Go', css: 'button' };
 const link: FlowTarget = { role: 'link', name: 'Next', text: 'Next', css: 'a' };
+const editor: FlowTarget = { role: 'textbox', name: 'Code', css: '#cm textarea' };
 const doc = (url: string, referrer = ''): RawFlowEvent => ({ kind: 'document', url, referrer, at: 0 });
 
 describe('stepsFromEvents', () => {
@@ -45,6 +46,22 @@ describe('stepsFromEvents', () => {
         { method: 'page.press', params: { key: 'Escape' } },
         { method: 'page.select', params: { selector: 'select', values: ['jp'] } },
         { method: 'page.drag', params: { selector: 'button', to_selector: 'a' }, to: link },
+      ],
+    ],
+    [
+      "text inserted into an editor's hidden input is appended at its caret, one type per run; a key between splits it",
+      [
+        doc('http://a/'),
+        { kind: 'text', target: editor, text: ' t', at: 1 },
+        { kind: 'text', target: editor, text: 'y', at: 2 },
+        { kind: 'key', key: 'Enter', target: editor, at: 3 },
+        { kind: 'text', target: editor, text: 'x', at: 4 },
+      ],
+      [
+        { method: 'page.open' },
+        { method: 'page.type', params: { selector: '#cm textarea', text: ' ty' }, target: editor },
+        { method: 'page.press', params: { key: 'Enter' } },
+        { method: 'page.type', params: { selector: '#cm textarea', text: 'x' } },
       ],
     ],
   ];

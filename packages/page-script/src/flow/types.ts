@@ -22,6 +22,11 @@ export type RawFlowEvent =
   | { kind: 'document'; url: string; referrer: string; at: number }
   | { kind: 'click'; target: FlowTarget; at: number }
   | { kind: 'input'; target: FlowTarget; value: string; secret?: boolean; at: number }
+  /**
+   * Text a person put into a code editor's hidden input (CodeMirror 5's clipped textarea, say), whose
+   * value is the editor's input buffer, not its text: what was inserted, not what the field holds.
+   */
+  | { kind: 'text'; target: FlowTarget; text: string; at: number }
   | { kind: 'select'; target: FlowTarget; values: string[]; labels: string[]; at: number }
   | { kind: 'key'; key: string; target?: FlowTarget; at: number }
   | { kind: 'drag'; target: FlowTarget; to: FlowTarget; at: number };
