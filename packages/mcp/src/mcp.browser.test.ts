@@ -97,6 +97,11 @@ for (const browser of ENGINES) {
         expect(page).toMatch(new RegExp(`^Page: "Sign in" ${at(T.login.path)} \\(rev \\d+\\)\\n`));
         const typed = await s.client.callTool({ name: 'browser_type', arguments: { target: refOf(page, 'textbox "Username"'), text: T.login.user } });
         expect(textOf(typed)).toMatch(/ \(rev \d+\)\n~ textbox "Username"( \[focused\])? value="ada" \[e\d+\]/);
+        // structuredContent carries the diff once: its old lines, not the node tree or the rendered text again.
+        const step = (typed.structuredContent as { snapshot: { diff: { changed: Array<{ was: string }> } } }).snapshot;
+        expect(step.diff.changed.map((c) => c.was)).toContainEqual(expect.stringMatching(/^textbox "Username"/));
+        expect(Object.keys(step)).not.toContain('snapshot');
+        expect(Object.keys(step)).not.toContain('text');
         const pw = await s.client.callTool({ name: 'browser_type', arguments: { target: 'input[name=password]', text: T.login.password } });
         expect(pw.isError).toBeFalsy();
         const clicked = await s.client.callTool({ name: 'browser_click', arguments: { target: refOf(page, 'button "Sign in"'), element: 'Sign in button' } });
