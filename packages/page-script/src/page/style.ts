@@ -26,6 +26,25 @@ export function styleCache(): StyleOf {
   };
 }
 
+/**
+ * The style the accessible-name library reads for `el` (names.ts): the element's own, but for two
+ * elements the library would name as no browser does. A `<br>` counts as a break between words, as
+ * Chromium, Firefox and WebKit name `<h4>Follow Us<br>On Twitter</h4>` ("Follow Us On Twitter"); the
+ * library only puts a space around a child whose display is not inline. A `<noscript>`'s content is,
+ * with scripts on, unparsed markup the page never shows, and no browser names by it; the library
+ * skips a child whose display is none.
+ */
+export function nameStyle(el: Element, styleOf: StyleOf): CSSStyleDeclaration {
+  const tag = P.localName(el);
+  if (tag === 'br') return AS_BREAK;
+  if (tag === 'noscript') return AS_UNSHOWN;
+  return styleOf(el);
+}
+
+const fixedStyle = (display: string) => ({ display, visibility: 'visible', getPropertyValue: (p: string) => (p === 'display' ? display : p === 'visibility' ? 'visible' : '') }) as unknown as CSSStyleDeclaration;
+const AS_BREAK = fixedStyle('block');
+const AS_UNSHOWN = fixedStyle('none');
+
 /** Subtrees never offered to an agent, whatever their style says. */
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'meta', 'link', 'title']);
 
