@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderLink } from '../link';
+import type { Recorder } from './recorder';
+import { VideoState, type Recording } from './state';
+
+/**
+ * browser_start_video's `cursor`: while recording, each action that answered a point gets a ring there
+ * (no callout title), kept until a frame holds it, then removed; reading calls and actions without a
+ * point draw nothing, and `cursor: false` draws nothing at all. The provider is a stub answering each
+ * method, and the page is the draw hook, which sees each overlay function as the page would run it.
+ */
+const POINT = { x: 120, y: 45 };
+
+function setup(cursor: boolean) {
+  const link = new ProviderLink({
+    call: async (req) => {
+      const result = req.method === 'session.ensure' ? { session_id: 's1' } : req.method === 'page.click' ? { page_id: 'p1', point: POINT } : { page_id: 'p1' };
+      return { protocol_version: '0.1', id: req.id, ok: true, result, warnings: [] } as never;
+    },
+  });
+  const video = VideoState.of(link);
+  const drawn: string[] = [];
+  video.draw = async (source) => (drawn.push(source), true);
+  const frames: number[] = [];
+  const recorder = { captured: async (since: number) => void frames.push(since) } as unknown as Recorder;
+  video.recording = { recorder, filename: 'v.webm', width: 800, height: 600, fps: 25, cursor } satisfies Recording;
+  return { link, drawn, frames };
+}
+
+/** The arguments an overlay function carries as JSON (`const a = {...};`). */
+const argsOf = (source: string) => JSON.parse(/const a = (\{.*?\}); /.exec(source)![1]!) as Record<string, unknown>;
+
+describe("browser_start_video's cursor", () => {
+  it('rings the point of each action that has one, titled with nothing, until a frame holds it', async () => {
+    const { link, drawn, frames } = setup(true);
+    await link.call('page.click', { selector: '#go' });
+    expect(drawn).toHaveLength(2);
+    expect(argsOf(drawn[0]!)).toMatchObject({ title: '', point: POINT, cursor: true });
+    // The action's answer waited for a frame that started after the ring was drawn, then removed it.
+    expect(frames).toHaveLength(1);
+    expect(drawn[1]).toContain('querySelectorAll');
+    expect(drawn[1]).toContain(String(argsOf(drawn[0]!).id));
+  });
+
+  it('draws nothing for a call without a point or that is no action', async () => {
+    const { link, drawn } = setup(true);
+    await link.call('page.type', { selector: '#name', text: 'secret' });
+    await link.call('page.snapshot');
+    expect(drawn).toEqual([]);
+  });
+
+  it('draws nothing when the recording was started without it', async () => {
+    const { link, drawn } = setup(false);
+    await link.call('page.click', { selector: '#go' });
+    expect(drawn).toEqual([]);
+  });
+});
