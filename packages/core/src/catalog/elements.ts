@@ -188,12 +188,19 @@ export const editor_unchanged = defineError<Ref>({
   example: ref,
 });
 
-export const out_of_viewport = defineError({
+export const out_of_viewport = defineError<Ids & { driver?: true }>({
   code: 'element_not_actionable',
   detail: 'out_of_viewport',
   retryable: false,
-  when: "page.mouse at a point outside the top-level viewport (details.viewport gives its size); nothing is dispatched. (The same cause as the WebDriver's own move target out of bounds.)",
-  repair: { method: 'page.screenshot', build: (a: Ids) => ({ params: only(a), hint: 'Take a screenshot to see the viewport and pick a point inside it.' }) },
+  when: "page.mouse at a point outside the top-level viewport (details.viewport gives its size); nothing is dispatched. Also the WebDriver's own move target out of bounds, met by an action on an element the page moved out of view: repaired by a snapshot, to act on it by element_ref (scrolled into view first).",
+  repair: {
+    method: 'page.screenshot',
+    also: ['page.snapshot'],
+    build: (a) =>
+      a.driver === true
+        ? { method: 'page.snapshot', params: only(a), hint: 'The point is outside the viewport; target the element by element_ref so it is scrolled into view.' }
+        : { params: only(a), hint: 'Take a screenshot to see the viewport and pick a point inside it.' },
+  },
   example: ids,
 });
 

@@ -1,4 +1,5 @@
 import type { ErrorCode, Repair } from '@browser-provider/protocol';
+import { ERRORS, repairOf } from '../../catalog';
 import { ProviderError } from '../../catalog/errors';
 
 /**
@@ -63,7 +64,8 @@ export const W3C_ERROR_TABLE: readonly W3cErrorRow[] = [
   row('no such window', 'classic', 'page_not_found', 'window_closed', false, 'The page (window) is closed.', { method: 'tab.list', params: {}, hint: 'That page was closed; list the open tabs and pick another.' }),
   row('invalid selector', 'both', 'invalid_selector', 'syntax', false, 'The selector does not parse.'),
   // Actions.
-  row('move target out of bounds', 'both', 'element_not_actionable', 'out_of_viewport', false, 'The pointer target is outside the viewport.', snapshot('The point is outside the viewport; target the element by element_ref so it is scrolled into view.')),
+  // The catalog's cause of the same name, as the driver meets it (an element's point the page moved out of view).
+  row('move target out of bounds', 'both', 'element_not_actionable', 'out_of_viewport', false, 'The pointer target is outside the viewport.', repairOf(ERRORS.out_of_viewport, { driver: true })),
   // Something covers the point right now; overlays and animations often go away on their own.
   row('element click intercepted', 'classic', 'element_not_actionable', 'obscured', true, 'Another element covers the click point.', snapshot('Something covers the element; take a new snapshot and act on what is on top.')),
   row('element not interactable', 'classic', 'element_not_actionable', 'not_interactable', false, 'The element cannot be interacted with.', snapshot('The element cannot take this action now; take a new snapshot and check what it is.')),
