@@ -13,7 +13,7 @@ const POINT = { x: 120, y: 45 };
 
 function setup(cursor: boolean) {
   const link = new ProviderLink({
-    call: async (req) => {
+    call: async (req: { method: string; id: unknown }) => {
       const result = req.method === 'session.ensure' ? { session_id: 's1' } : req.method === 'page.click' ? { page_id: 'p1', point: POINT } : { page_id: 'p1' };
       return { protocol_version: '0.1', id: req.id, ok: true, result, warnings: [] } as never;
     },
