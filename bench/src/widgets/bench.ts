@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,7 +13,7 @@ import { installed } from '../options';
 import { toConsole } from '../report';
 import { ENGINES, type Engine } from '../types';
 import { widgetTables, type Run } from './report';
-import { runWidgetTask } from './run';
+import { oursArgs, runWidgetTask } from './run';
 import { WIDGET_TASKS, type WidgetTask } from './tasks';
 
 /**
@@ -23,26 +23,32 @@ import { WIDGET_TASKS, type WidgetTask } from './tasks';
  * state the page reported from its library; calls, characters and time are what the policy read.
  */
 
-const BIN = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', import.meta.url));
 const PW_CLI = fileURLToPath(new URL('../../node_modules/@playwright/mcp/cli.js', import.meta.url));
 
-/** Playwright MCP on Chromium, launched as `pnpm bench --mcp` launches it (bench/src/mcp.ts). */
-function playwright(): Contender {
+/** A server and the folder it starts in. */
+type Server = Contender & { cwd?: string };
+
+/**
+ * Playwright MCP on Chromium, launched as `pnpm bench --mcp` launches it (bench/src/mcp.ts). It reads
+ * files only under its output folder and its working folder: it starts in the upload task's folder.
+ */
+function playwright(site: SuiteSite): Server {
   const out = mkdtempSync(join(tmpdir(), 'bench-widgets-pw-'));
   const exe = BINARIES.chromium() ?? '/usr/bin/chromium';
   return {
     name: `Playwright MCP ${PW_VERSION}`,
     engine: 'chrome',
     args: [PW_CLI, '--headless', '--isolated', '--browser', 'chromium', '--executable-path', exe, '--no-sandbox', '--output-dir', out],
+    cwd: dirname(site.upload),
     cleanup: () => rmSync(out, { recursive: true, force: true }),
   };
 }
 
-const ours = (engine: Engine): Contender => ({ name: 'ours', engine, args: [BIN, 'mcp', '--browser', engine] });
+const ours = (engine: Engine, site: SuiteSite): Server => ({ name: 'ours', engine, args: oursArgs(engine, site) });
 
-async function connect(c: Contender): Promise<Client> {
+async function connect(c: Server): Promise<Client> {
   const client = new Client({ name: 'bench-widgets', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: c.args, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: c.args, stderr: 'ignore', ...(c.cwd === undefined ? {} : { cwd: c.cwd }) }));
   return client;
 }
 
@@ -79,7 +85,7 @@ export async function widgetsBench(argv: string[], log: (s: string) => void): Pr
   const results: Run[] = [];
   try {
     // Chromium: ours and Playwright MCP both up, runs in alternation.
-    const pairs = engines.includes('chrome') ? [ours('chrome'), ...(values['no-playwright'] ? [] : [playwright()])] : [];
+    const pairs = engines.includes('chrome') ? [ours('chrome', site), ...(values['no-playwright'] ? [] : [playwright(site)])] : [];
     const live = await Promise.all(pairs.map(async (c) => ({ c, client: await connect(c) })));
     // Warm each server (its first launch is not timed).
     for (const l of live) await l.client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/suite/native.html` } }, undefined, { timeout: 120_000 });
@@ -94,7 +100,7 @@ export async function widgetsBench(argv: string[], log: (s: string) => void): Pr
       l.c.cleanup?.();
     }
     for (const engine of engines.filter((e) => e !== 'chrome')) {
-      const c = ours(engine);
+      const c = ours(engine, site);
       const client = await connect(c);
       await client.callTool({ name: 'browser_navigate', arguments: { url: `${site.origin}/suite/native.html` } }, undefined, { timeout: 120_000 });
       for (let r = 0; r < runs; r++) {
@@ -116,7 +122,7 @@ export async function widgetsBench(argv: string[], log: (s: string) => void): Pr
         [
           `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${runs} run(s) per task, medians; engines: ${engines.join(', ')}; Playwright MCP ${PW_VERSION} on Chromium.`,
           '',
-          `\`pnpm bench --widgets\`: ${tasks.length} tasks (bench/src/widgets/tasks.ts) on pages built from this repository's pinned npm packages and served on loopback without a bundler (conformance/src/fixtures/widget-suite.ts). One scripted policy per task acts only on what the MCP answers said; the same policy drives our MCP server on every engine and Playwright MCP on Chromium. Success is the state the page reported from its library's API through a test-only channel, not the answers. "chars" is the text content of every answer the policy read.`,
+          `\`pnpm bench --widgets\`: ${tasks.length} tasks (bench/src/widgets/tasks.ts) on pages built from this repository's pinned npm packages and served on loopback without a bundler (conformance/src/fixtures/widget-suite.ts). One scripted policy per task acts only on what the MCP answers said; the same policy drives our MCP server on every engine and Playwright MCP on Chromium. Success is the state the page reported from its library's API through a test-only channel, not the answers. "chars" is the text content of every answer the policy read. The upload task's file sits in a folder of its own, passed to our server as \`--upload-root\` and given to Playwright MCP as its working folder (both servers' allowed roots).`,
         ],
         tables,
         notes,

@@ -1,7 +1,14 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { SuiteSite } from '@browser-provider/conformance/widget-suite';
 import { TaskFailed, type Step } from '../mcp-agent';
 import { WidgetAgent, type WidgetTask } from './tasks';
+
+const BIN = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', import.meta.url));
+
+/** Our MCP server on `engine`, allowed to upload from the upload task's folder only. */
+export const oursArgs = (engine: string, site: SuiteSite): string[] => [BIN, 'mcp', '--browser', engine, '--upload-root', dirname(site.upload)];
 
 /** One task, once, through one server: what the policy read and did, and what the page said of it. */
 export interface WidgetRun {
@@ -22,7 +29,7 @@ export async function runWidgetTask(client: Client, task: WidgetTask, site: Suit
   const t0 = performance.now();
   let error: string | undefined;
   try {
-    await task.run(agent, site.origin);
+    await task.run(agent, site);
   } catch (e) {
     if (!(e instanceof TaskFailed) && !(e instanceof Error)) throw e;
     error = (e as Error).message;
