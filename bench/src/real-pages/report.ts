@@ -5,7 +5,8 @@ import type { PageRow, Shot } from './measure';
 
 /** The real-page tables: totals with the issue's targets, then one row per page. */
 
-export const TARGETS = { coverage: 1, chars: 0.35, time: 0.5 } as const;
+/** Issue 30's targets: coverage at least Playwright's, characters at most 0.45× its (the aim stays 0.35×). */
+export const TARGETS = { coverage: 1, chars: 0.45, time: 0.5 } as const;
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)} %`);
 const rx = (r: number | undefined) => (r === undefined ? '–' : `${r.toFixed(2)}×`);
@@ -67,6 +68,15 @@ export function totalsTable(rows: readonly PageRow[], engines: readonly Engine[]
     head: ['engine', 'pages', 'failed', 'targets', 'listed ours / PW', 'chars ours / PW', 'chars ratio', 'snapshot ms ours / PW', 'time ratio', 'coverage'],
     rows: out,
   };
+}
+
+/** Each engine's characters ÷ Playwright's to three places, for a note: a table's two places can hide a miss. */
+export function charsExact(rows: readonly PageRow[], engines: readonly Engine[]): string {
+  return engines.map((e) => {
+    const a = totals(rows, (r) => r.ours[e], (r) => r.playwright);
+    const b = totals(rows, (r) => r.playwright, (r) => r.ours[e]);
+    return `${e} ${b.chars ? (a.chars / b.chars).toFixed(3) : '–'}×`;
+  }).join(', ');
 }
 
 export function pagesTable(rows: readonly PageRow[], engines: readonly Engine[]): Table {
