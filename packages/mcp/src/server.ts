@@ -11,6 +11,7 @@ import type { ToolAnswer, ToolDef } from './tool';
 import { Capturer, directPages } from './report/capture';
 import type { Answer } from './report/facts';
 import { Tracing, type SaveSession } from './report/tracing';
+import { afterRecordedCall } from './tools-recording';
 import { lendProvider } from './video/pages';
 
 /** What an MCP session needs of its provider: calls, and which methods it can call (for tools/list). */
@@ -134,7 +135,9 @@ export function createMcpSession(provider: McpProvider, options: McpOptions = {}
     const tool = byName.get(name);
     if (tool === undefined) return toResult(vocab.error(notOffered(name, caps)), true);
     try {
-      return toResult(await tool.run(ctx, parseParams(tool.input, args ?? {}, name)));
+      const result = await tool.run(ctx, parseParams(tool.input, args ?? {}, name));
+      await afterRecordedCall(link);
+      return toResult(result);
     } catch (e) {
       if (e instanceof CallError) return toResult(vocab.error(e.error), true);
       if (e instanceof ProviderError) return toResult(vocab.error(e.toEnvelope(null).error), true);

@@ -25,6 +25,8 @@ const GONE = new Set(['page_not_found', 'session_not_found', 'browser_not_runnin
 interface Active {
   pageId: string;
   rec: FlowRecording;
+  /** One drain (and install, in a new document) at a time, so events arrive in their order. */
+  poll(): Promise<number>;
   stop(): void;
   done: Promise<void>;
 }
@@ -60,13 +62,19 @@ async function recorderEval(link: ProviderLink, pageId: string): Promise<(expres
 /** Installs the recorder before answering, so the first action after the call is kept; then polls. */
 async function start(link: ProviderLink, pageId: string): Promise<Active> {
   const rec = new FlowRecording(await recorderEval(link, pageId));
-  await rec.poll();
+  let last: Promise<unknown> = Promise.resolve();
+  const poll = (): Promise<number> => {
+    const next = last.then(() => rec.poll());
+    last = next.catch(() => undefined);
+    return next;
+  };
+  await poll();
   let stopped = false;
   let wake: (() => void) | undefined;
   const loop = async () => {
     while (!stopped) {
       try {
-        await rec.poll();
+        await poll();
       } catch (e) {
         // The window closed or the session ended: the recording is over; any other miss (a document being
         // replaced) is retried by the next poll, which installs the recorder in the new document.
@@ -81,12 +89,22 @@ async function start(link: ProviderLink, pageId: string): Promise<Active> {
   return {
     pageId,
     rec,
+    poll,
     stop: () => {
       stopped = true;
       wake?.();
     },
     done: loop(),
   };
+}
+
+/**
+ * After a tool call of this MCP session while it records: drains the recorder, and installs it in a
+ * document the call opened, before the call is answered. The poll alone would leave up to POLL_MS of a
+ * new document unwatched, and a model that acts at once (type right after navigate) lost its step.
+ */
+export async function afterRecordedCall(link: ProviderLink): Promise<void> {
+  await active.get(link)?.poll().catch(() => 0);
 }
 
 /** The flow as the model reads it: one line per step, typed passwords masked. */
@@ -131,7 +149,7 @@ export const RECORDING_TOOLS: ToolDef[] = [
       a.stop();
       await a.done;
       // What happened since the last poll.
-      await a.rec.poll().catch(() => 0);
+      await a.poll().catch(() => 0);
       const steps = a.rec.steps();
       const path = steps.length > 0 && ctx.files !== undefined ? await writeOutput(ctx, `flow-${Date.now()}.jsonl`, flowToJsonl(steps)) : undefined;
       const text = [
