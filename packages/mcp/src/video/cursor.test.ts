@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderLink } from '../link';
 import type { Recorder } from './recorder';
+import { calloutSource } from './overlay';
 import { VideoState, type Recording } from './state';
 
 /**
@@ -53,5 +54,41 @@ describe("browser_start_video's cursor", () => {
     const { link, drawn } = setup(false);
     await link.call('page.click', { selector: '#go' });
     expect(drawn).toEqual([]);
+  });
+});
+
+/** Runs an overlay function against a minimal DOM and answers what it put in its closed root. */
+function drawnInRoot(source: string): Array<{ css: string; text: string | undefined }> {
+  const root: Array<{ css: string; text: string | undefined }> = [];
+  const element = () => {
+    const el = {
+      text: undefined as string | undefined,
+      style: { cssText: '', setProperty: () => undefined },
+      set textContent(t: string) { el.text = t; },
+      setAttribute: () => undefined,
+      append: () => undefined,
+      remove: () => undefined,
+      attachShadow: () => ({ append: (...kids: Array<{ style: { cssText: string }; text: string | undefined }>) => root.push(...kids.map((k) => ({ css: k.style.cssText, text: k.text }))) }),
+    };
+    return el;
+  };
+  const document = { createElement: element, body: element(), documentElement: element() };
+  const run = new Function('document', 'setTimeout', `return (${source})()`) as (d: unknown, t: unknown) => string;
+  expect(run(document, () => 0)).toBe('drawn');
+  return root;
+}
+
+describe('the callout drawn in the page', () => {
+  const base = { id: 'c1', point: POINT, durationMs: 500, position: 'top-right' as const, cursor: true };
+
+  it("is the ring alone for start_video's cursor: no empty title box in the corner", () => {
+    const root = drawnInRoot(calloutSource({ ...base, title: '' }));
+    expect(root).toHaveLength(1);
+    expect(root[0]!.css).toContain('border-radius:50%');
+  });
+
+  it('is the title and the ring for show_actions', () => {
+    const root = drawnInRoot(calloutSource({ ...base, title: 'Click "Go"' }));
+    expect(root.map((r) => r.text)).toEqual(['Click "Go"', undefined]);
   });
 });

@@ -84,7 +84,8 @@ export function calloutSource(c: Callout): string {
   return fn(
     { ...c, place: PLACE[c.position] },
     `
-  root.append(box('position:absolute;' + a.place + ';max-width:60vw;padding:8px 14px;border-radius:8px;background:rgba(20,20,28,0.85);color:#fff;font:600 16px/1.3 system-ui,sans-serif;box-shadow:0 2px 10px rgba(0,0,0,0.3);overflow-wrap:anywhere;' + (a.titleStyle ?? ''), a.title));
+  // start_video's cursor alone marks the point: an empty title would be a dark box in the corner.
+  if (a.title) root.append(box('position:absolute;' + a.place + ';max-width:60vw;padding:8px 14px;border-radius:8px;background:rgba(20,20,28,0.85);color:#fff;font:600 16px/1.3 system-ui,sans-serif;box-shadow:0 2px 10px rgba(0,0,0,0.3);overflow-wrap:anywhere;' + (a.titleStyle ?? ''), a.title));
   if (a.point && (a.cursor || a.pointStyle)) {
     const at = 'position:absolute;left:' + a.point.x + 'px;top:' + a.point.y + 'px;';
     const mark = a.pointStyle
