@@ -16,19 +16,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { startBenchServer } from '../fixtures';
 import { rssMb } from '../procs';
 import { ENGINES, type Engine } from '../types';
+import type { Report } from './report';
 
 const PRELOAD = fileURLToPath(new URL('./report-on-signal.mjs', import.meta.url));
 const HERE_BIN = fileURLToPath(new URL('../../../apps/cli/bin/browser-provider.js', import.meta.url));
 
-interface Report {
-  rss: number;
-  heap_used: number;
-  heap_total: number;
-  external: number;
-  malloced: number;
-  spaces: Record<string, { size: number; used: number }>;
-  mappings: Record<string, number>;
-}
 
 interface Figures {
   rss: number;

@@ -16,18 +16,8 @@ import { bundleState } from '@browser-provider/cli/bundle-state';
 import { rssMb } from '../procs';
 import { StdioProvider } from '../stdio-client';
 import { ENGINES, type Engine } from '../types';
+import type { Report } from './report';
 
-interface Report {
-  rss: number;
-  heap_total: number;
-  heap_used: number;
-  external: number;
-  array_buffers: number;
-  malloced: number;
-  spaces: Record<string, { size: number; used: number }>;
-  mappings: Record<string, number>;
-  gc?: boolean;
-}
 
 const PRELOAD = fileURLToPath(new URL('./report-on-signal.mjs', import.meta.url));
 const arg = process.argv.indexOf('--engines');
