@@ -5,7 +5,7 @@ import type { PageHandle, PastSnapshot } from '../state/page';
 import type { Session } from '../state/session';
 import { assemble, type FrameCapture } from '../snapshot/assemble';
 import { diffSnapshots, diffText, pruneToDiff } from '../snapshot/diff';
-import { limitText, outlineLines, renderOutline } from '../snapshot/outline';
+import { limitText, outlineText } from '../snapshot/outline';
 import { emptyLike, scopeTo } from '../snapshot/scope';
 import { ERRORS, raise } from '../catalog';
 import { toProviderError, type ProviderError } from '../catalog/errors';
@@ -159,8 +159,10 @@ export async function snapshotPage(
   // The default hides nothing: runs are written compactly (link lists, alike lines, tables in the
   // interactive view); only an explicit collapse: true folds runs of like-shaped rows away.
   const fold = p.collapse === false ? 'none' : p.collapse === true ? 'hide' : mode === 'full' ? 'alike' : 'table';
-  const lines = outlineLines(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url, ...(p.boxes === true ? { boxes: true } : {}) });
-  const text = p.include_text === false ? { text: '', cut: false } : limitText(renderOutline(lines), p.max_text_chars);
+  const text =
+    p.include_text === false
+      ? { text: '', cut: false }
+      : limitText(outlineText(out.snapshot.root, out.snapshot.nodes, { fold, base: top.snap.url, ...(p.boxes === true ? { boxes: true } : {}) }), p.max_text_chars);
   truncated ||= text.cut;
   return {
     ...head,

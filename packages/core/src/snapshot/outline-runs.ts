@@ -25,20 +25,19 @@ export function linkRun(kids: readonly SnapshotNode[], i: number): number {
 }
 
 /**
- * How many leaf siblings from `i` print exactly alike but for their refs (`line` without the ref), when
- * at least two do. `line` also gets the sibling's index, so a caller can make each line once.
+ * How many leaf siblings from `i` print exactly alike but for their refs, when at least two do. `alike`
+ * compares two siblings by index (their lines without the ref), so a caller can make each line once
+ * and compare its parts without joining them.
  */
-export function alikeRun(kids: readonly SnapshotNode[], i: number, line: (n: SnapshotNode, index: number) => string): number {
-  const first = kids[i] as SnapshotNode;
-  if (!leaf(first)) return 0;
-  const want = line(first, i);
+export function alikeRun(kids: readonly SnapshotNode[], i: number, alike: (a: number, b: number) => boolean): number {
+  if (!leaf(kids[i] as SnapshotNode)) return 0;
   let n = 1;
-  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && line(kids[i + n] as SnapshotNode, i + n) === want) n++;
+  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && alike(i, i + n)) n++;
   return n >= 2 ? n : 0;
 }
 
 /** A subtree's shape: roles only, two levels deep. Same shape = same kind of row. */
-export function shape(n: SnapshotNode, byId: Map<string, SnapshotNode>, depth = 0): string {
+export function shape(n: SnapshotNode, byId: { get(id: string): SnapshotNode | undefined }, depth = 0): string {
   const kids = n.children;
   if (depth >= 2 || kids === undefined || kids.length === 0) return n.role;
   // A loop, not map + join: this runs for every child of every node when folding.

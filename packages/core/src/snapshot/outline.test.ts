@@ -1,7 +1,7 @@
 import type { PageSnapshotV1, SnapshotNode } from '@browser-provider/protocol';
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots, diffText, pruneToDiff } from './diff';
-import { limitText, outlineLines, renderOutline } from './outline';
+import { limitText, outlineLines, outlineText, renderOutline, type FoldStyle } from './outline';
 
 /** A list of `rows` rows (listitem > link + checkbox) under a heading. */
 function page(rows: number, opts: { checked?: number; extra?: boolean } = {}): PageSnapshotV1 {
@@ -129,6 +129,35 @@ describe('text outline', () => {
     expect(text.length).toBeLessThan(700);
     expect(text).toMatch(/… truncated: \d+ more lines/);
     expect(limitText(full, full.length)).toEqual({ text: full, cut: false });
+  });
+});
+
+/** The same page with assembled-style ids (`n1` root, then `n2`, `n3`, … in list order), shuffled when asked. */
+function numbered(s: PageSnapshotV1, shuffle = false): PageSnapshotV1 {
+  const ids = new Map<string, string>([[s.root.node_id, 'n1']]);
+  s.nodes.forEach((n, i) => ids.set(n.node_id, `n${i + 2}`));
+  const renamed = (n: SnapshotNode): SnapshotNode => ({ ...n, node_id: ids.get(n.node_id) as string, ...(n.children ? { children: n.children.map((c) => ids.get(c) ?? c) } : {}) });
+  const nodes = s.nodes.map(renamed);
+  return { ...s, root: renamed(s.root), nodes: shuffle ? [...nodes.slice(7), ...nodes.slice(0, 7)] : nodes };
+}
+
+describe('outline text', () => {
+  const alike = page(12, { checked: 3, extra: true });
+  alike.nodes.push({ node_id: 'r1', role: 'button', name: 'Reply', element_ref: 'e90' }, { node_id: 'r2', role: 'button', name: 'Reply', element_ref: 'e91' });
+  alike.root.children = [...(alike.root.children ?? []), 'r1', 'r2', 'gone'];
+  const cases: Array<[string, PageSnapshotV1]> = [
+    ['hand-made ids', alike],
+    ['assembled ids', numbered(alike)],
+    ['assembled ids out of order', numbered(alike, true)],
+  ];
+  const folds: FoldStyle[] = ['none', 'alike', 'table', 'hide'];
+  it.each(cases)('is the rendered lines, for every fold (%s)', (_, s) => {
+    for (const fold of folds) {
+      const opts = { fold, base: 'https://shop.test/' };
+      const text = outlineText(s.root, s.nodes, opts);
+      expect(text).toBe(renderOutline(outlineLines(s.root, s.nodes, opts)));
+      expect(text).toBe(renderOutline(outlineLines(alike.root, alike.nodes, opts)));
+    }
   });
 });
 

@@ -127,23 +127,90 @@ function linkList(run: readonly SnapshotNode[], c: Ctx): string {
   return `links${common !== c.origin && common !== undefined ? ` (${common})` : ''}: ${run.map(cell).join(' | ')}`;
 }
 
+/** Where the walk below puts each line: kept as OutlineLines (diffs) or written straight into text. */
+interface Sink {
+  /** Whether lines need their keys (a diff's identity); the text alone does not. */
+  keys: boolean;
+  line(key: string, depth: number, text: string, ref: string | undefined, parentRef: string | undefined): void;
+}
+
+/**
+ * Finds sibling nodes by id. An assembled snapshot lists its nodes in order with ids `n2`, `n3`, …, so
+ * an id's number says where it is; a map is made only when a lookup misses (a scoped or hand-made
+ * snapshot). A 1,000-row page would otherwise build a 5,000-entry map per snapshot.
+ */
+class NodeIndex {
+  #byId: Map<string, SnapshotNode> | undefined;
+  readonly #first: number;
+
+  constructor(private readonly nodes: readonly SnapshotNode[]) {
+    this.#first = nodes.length > 0 ? idNumber((nodes[0] as SnapshotNode).node_id) : -1;
+  }
+
+  get(id: string): SnapshotNode | undefined {
+    const at = this.#first < 0 ? -1 : idNumber(id) - this.#first;
+    const guess = at >= 0 ? this.nodes[at] : undefined;
+    if (guess !== undefined && guess.node_id === id) return guess;
+    if (this.#byId === undefined) {
+      this.#byId = new Map();
+      for (let i = 0; i < this.nodes.length; i++) this.#byId.set((this.nodes[i] as SnapshotNode).node_id, this.nodes[i] as SnapshotNode);
+    }
+    return this.#byId.get(id);
+  }
+}
+
+/** The number in an `n123` id, or -1. */
+function idNumber(id: string): number {
+  if (id.charCodeAt(0) !== 0x6e || id.length < 2 || id.length > 10) return -1;
+  let v = 0;
+  for (let i = 1; i < id.length; i++) {
+    const d = id.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
 export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
-  const byId = new Map<string, SnapshotNode>();
-  for (const n of nodes) byId.set(n.node_id, n);
+  const out: OutlineLine[] = [];
+  emitOutline(root, nodes, opts, {
+    keys: true,
+    line: (key, depth, text, ref, parentRef) => {
+      const l: OutlineLine = { key, depth, text };
+      if (ref) l.ref = ref;
+      if (parentRef) l.parentRef = parentRef;
+      out.push(l);
+    },
+  });
+  return out;
+}
+
+/** `renderOutline(outlineLines(…))` without the lines: the text of a full snapshot. */
+export function outlineText(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): string {
+  const parts: string[] = [];
+  emitOutline(root, nodes, opts, { keys: false, line: (_key, depth, text) => parts.push(depth === 0 ? text : indent(depth) + text) });
+  return parts.join('\n');
+}
+
+const INDENTS: string[] = [''];
+function indent(depth: number): string {
+  for (let d = INDENTS.length; d <= depth; d++) INDENTS.push('  '.repeat(d));
+  return INDENTS[depth] as string;
+}
+
+function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions, sink: Sink): void {
+  const byId = new NodeIndex(nodes);
   const c: Ctx = { origin: originOf(opts.base), page: opts.base, boxes: opts.boxes };
   const compact = opts.fold === 'alike' || opts.fold === 'table';
-  const out: OutlineLine[] = [];
+  const keys = sink.keys;
   // The hot path of a large snapshot (thousands of siblings): no spread objects, no URL parsed per
-  // line, and each sibling's line parts made once (see `children`). Under the server's
-  // --optimize-for-size every short-lived allocation here costs GC time several times over.
+  // line, no keys unless a diff needs them, and each sibling's line parts made once (see `children`).
+  // Under the server's --optimize-for-size every short-lived allocation here costs GC time several times over.
   const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) => {
-    const l: OutlineLine = { key: first ?? key, depth, text };
-    if (first) l.ref = first;
-    if (parentRef) l.parentRef = parentRef;
-    out.push(l);
+    sink.line(first ?? key, depth, text, first, parentRef);
   };
   const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number, text?: string) => {
-    const key = node.element_ref ?? `${parentKey}/${node.role}${ordinal}`;
+    const key = node.element_ref ?? (keys ? `${parentKey}/${node.role}${ordinal}` : '');
     push(key, depth, text ?? line(node, c), node.element_ref, parentRef);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
@@ -157,30 +224,29 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       const role = safeRole(cells[0]?.role ?? '');
       columns.push(name ? `${role} ${quote(name)}` : role);
     }
-    out.push({ key: `${key}/table${i}`, depth, text: `rows ×${run.repeats}: ${columns.join(' | ')}` });
+    sink.line(keys ? `${key}/table${i}` : '', depth, `rows ×${run.repeats}: ${columns.join(' | ')}`, undefined, undefined);
     for (let r = 0; r < run.repeats; r++) {
       const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
       const cells = row.map((n, k) => `${n.name ? (n.name !== names[k] ? quote(n.name) : '') : n.hint ? `hint:${quote(n.hint)}` : ''}${facts(n)}${ref(n, c)}${target(n, c)}`.trim());
-      push(`${key}/table${i}/row${r}`, depth + 1, cells.join(' | '), row.find((n) => n.element_ref !== undefined)?.element_ref, parentRef);
+      push(keys ? `${key}/table${i}/row${r}` : '', depth + 1, cells.join(' | '), row.find((n) => n.element_ref !== undefined)?.element_ref, parentRef);
     }
   };
   const children = (node: SnapshotNode, depth: number, key: string, parentRef: string | undefined) => {
     const ids = node.children;
     if (ids === undefined || ids.length === 0) return;
     const kids: SnapshotNode[] = [];
-    for (const id of ids) {
-      const k = byId.get(id);
+    for (let i = 0; i < ids.length; i++) {
+      const k = byId.get(ids[i] as string);
       if (k !== undefined) kids.push(k);
     }
     const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
     // Compact folds compare each sibling's line (without its ref) with the next one's, then print it:
     // its parts are kept by index so that each is made once.
-    const bares: Array<string | undefined> = [];
-    const targets: Array<string | undefined> = [];
-    const alikeKeys: Array<string | undefined> = [];
+    const bares: Array<string | undefined> = compact ? new Array<string | undefined>(kids.length) : [];
+    const targets: Array<string | undefined> = compact ? new Array<string | undefined>(kids.length) : [];
     const bareAt = (k: number) => (bares[k] ??= bare(kids[k] as SnapshotNode));
     const targetAt = (k: number) => (targets[k] ??= target(kids[k] as SnapshotNode, c));
-    const alikeKey = (_: SnapshotNode, k: number) => (alikeKeys[k] ??= bareAt(k) + targetAt(k));
+    const alike = (a: number, b: number) => bareAt(a) === bareAt(b) && targetAt(a) === targetAt(b);
     for (let i = 0; i < kids.length; i++) {
       if (opts.fold === 'table') {
         const run = tableRun(kids, i);
@@ -192,13 +258,13 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       }
       if (compact) {
         const links = linkRun(kids, i);
-        const alike = links > 0 ? 0 : alikeRun(kids, i, alikeKey);
-        if (links > 0 || alike > 0) {
-          const run = kids.slice(i, i + Math.max(links, alike));
-          if (links > 0) push(`${key}/links${i}`, depth, linkList(run, c), run[0]?.element_ref, parentRef);
+        const alikes = links > 0 ? 0 : alikeRun(kids, i, alike);
+        if (links > 0 || alikes > 0) {
+          const run = kids.slice(i, i + Math.max(links, alikes));
+          if (links > 0) push(keys ? `${key}/links${i}` : '', depth, linkList(run, c), run[0]?.element_ref, parentRef);
           else {
             const first = run[0] as SnapshotNode;
-            push(`${key}/alike${i}`, depth, `${alike}× ${bareAt(i)}${run.map((n) => ref(n, c)).join('')}${targetAt(i)}`, first.element_ref, parentRef);
+            push(keys ? `${key}/alike${i}` : '', depth, `${alikes}× ${bareAt(i)}${run.map((n) => ref(n, c)).join('')}${targetAt(i)}`, first.element_ref, parentRef);
           }
           i += run.length - 1;
           continue;
@@ -211,11 +277,13 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
       while (opts.fold === 'hide' && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
       if (run >= COLLAPSE_MIN_RUN) {
         for (let j = 0; j < COLLAPSE_KEEP; j++) walk(kids[i + j] as SnapshotNode, depth, key, parentRef, i + j);
-        out.push({
-          key: `${key}/fold${i}`,
+        sink.line(
+          keys ? `${key}/fold${i}` : '',
           depth,
-          text: `… ${run - COLLAPSE_KEEP} more like the ${COLLAPSE_KEEP} above (${safeRole(kids[i]?.role ?? '')}); snapshot with collapse=false to see them`,
-        });
+          `… ${run - COLLAPSE_KEEP} more like the ${COLLAPSE_KEEP} above (${safeRole(kids[i]?.role ?? '')}); snapshot with collapse=false to see them`,
+          undefined,
+          undefined,
+        );
         i += run - 1;
       } else {
         walk(kids[i] as SnapshotNode, depth, key, parentRef, i);
@@ -223,7 +291,6 @@ export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: Ou
     }
   };
   children(root, 0, 'root', undefined);
-  return out;
 }
 
 export function renderOutline(lines: readonly OutlineLine[]): string {
