@@ -29,6 +29,7 @@ describe('jsonLine', () => {
     ['holes and undefined in a long array', { a: Object.assign(new Array(200), { 3: 1, 150: undefined }) }],
     ['non-ASCII: Latin-1, BMP, astral and lone surrogates', { t: 'ü … × 😀 \ud800 x\udc00', n: Array.from({ length: 300 }, (_, i) => `é${i}😀`) }],
     ['strings to escape, short and long, beside a long array', { n: Array.from({ length: 80 }, (_, i) => ['q"', 'back\\slash', 'tab\t', 'nl\n', '\u0000\u001f\u007f', 'x'.repeat(i) + '"', 'y'.repeat(i) + 'ü', 'plain '.repeat(i)]) }],
+    ['a long text full of escapes, past the first buffer', { n: Array.from({ length: 64 }, (_, i) => i), text: '"\\\n\u0001'.repeat(40_000) }],
     ['numbers JSON writes its own way, beside a long array', { n: [NaN, Infinity, -Infinity, -0, 0.1, 1e21, 1e-7, 2 ** 53, -5, ...Array.from({ length: 64 }, (_, i) => i / 3)] }],
     ['getters, non-enumerable and inherited properties beside a long array', { n: Array.from({ length: 64 }, (_, i) => Object.defineProperties(Object.create({ inherited: i }) as object, { g: { get: () => i, enumerable: true }, hidden: { value: i, enumerable: false } })) }],
     ['a null-prototype object', Object.assign(Object.create(null) as object, { a: 1, b: [1, 2] })],

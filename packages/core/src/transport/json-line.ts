@@ -16,7 +16,7 @@ const SPLIT_MIN = 64;
 const LOOK_DEPTH = 4;
 /** Below this depth the walker hands a value to JSON.stringify (which also finds a cycle there). */
 const MAX_DEPTH = 64;
-/** Strings shorter than this are copied a character at a time (a call into Buffer costs more). */
+/** Strings shorter than this, or with a character to escape, are copied a character at a time. */
 const SHORT = 24;
 /** How many distinct keys keep their written form. */
 const KEY_CACHE_MAX = 1024;
@@ -39,6 +39,12 @@ function hasLongArray(value: unknown, depth: number): boolean {
 }
 
 const keyBytes = new Map<string, Buffer>();
+
+/** JSON's two-character escapes, by the character escaped: `"`, `\\`, \b, \f, \n, \r, \t. */
+const ESCAPES: Array<number | undefined> = [];
+for (const [c, e] of [[0x22, 0x22], [0x5c, 0x5c], [0x08, 0x62], [0x0c, 0x66], [0x0a, 0x6e], [0x0d, 0x72], [0x09, 0x74]] as const) ESCAPES[c] = e;
+/** Lower-case hex digits, as JSON.stringify writes `\u001f`. */
+const HEX = Buffer.from('0123456789abcdef');
 
 /** A growing buffer the walker writes into. */
 class Out {
@@ -70,25 +76,45 @@ class Out {
   /** A string value. */
   string(s: string): void {
     const n = s.length;
-    if (n < SHORT) {
-      this.room(n + 2);
-      const buf = this.buf;
-      let at = this.at;
-      buf[at++] = 0x22;
-      for (let i = 0; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c < 0x20 || c > 0x7f || c === 0x22 || c === 0x5c) return this.json(JSON.stringify(s));
-        buf[at++] = c;
-      }
-      buf[at++] = 0x22;
-      this.at = at;
-    } else if (NOT_PLAIN.test(s)) this.json(JSON.stringify(s));
-    else {
+    if (n >= SHORT && !NOT_PLAIN.test(s)) {
       this.room(n + 2);
       this.buf[this.at++] = 0x22;
       this.at += this.buf.write(s, this.at, n, 'latin1');
       this.buf[this.at++] = 0x22;
+      return;
     }
+    // Escaped here as JSON.stringify escapes (a long text's quotes would otherwise cost a copy of it);
+    // a string past ASCII takes JSON.stringify's answer, as UTF-8.
+    this.room(n + 2);
+    let buf = this.buf;
+    let at = this.at;
+    buf[at++] = 0x22;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+        if (c > 0x7f) return this.json(JSON.stringify(s));
+        buf[at++] = c;
+        continue;
+      }
+      // An escape takes up to six bytes: keep room for it and the rest as plain characters.
+      if (at + 6 + (n - i) > buf.length) {
+        this.at = at;
+        this.room(6 + (n - i));
+        buf = this.buf;
+      }
+      buf[at++] = 0x5c;
+      const short = ESCAPES[c];
+      if (short !== undefined) buf[at++] = short;
+      else {
+        buf[at++] = 0x75;
+        buf[at++] = 0x30;
+        buf[at++] = 0x30;
+        buf[at++] = HEX[c >> 4] as number;
+        buf[at++] = HEX[c & 15] as number;
+      }
+    }
+    buf[at++] = 0x22;
+    this.at = at;
   }
 
   /** `"key":`, with a comma before it unless first. */
