@@ -120,6 +120,8 @@ export function encodeFrame(snap: FrameSnapshot, base: string): CompactFrame {
   return { v: WIRE_VERSION, doc: snap.doc, url: snap.url, title: snap.title, truncated: snap.truncated, roles, base, n, s };
 }
 
+const NO_CHILDREN = Object.freeze([]) as unknown as number[];
+
 function malformed(why: string): Error {
   return new Error(`malformed snapshot from the page script: ${why}`);
 }
@@ -167,7 +169,8 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     if (flags & HINT) node.selector_hint = str();
     if (flags & ICON_HINT) node.hint = str();
     if (flags & FORMAT) node.format = str();
-    node.children = [];
+    // Most nodes are leaves: they share one frozen empty list (only this loop fills a node's list).
+    node.children = count > 0 ? [] : NO_CHILDREN;
     if (flags & FRAME) node.frame = true;
 
     const index = nodes.length;

@@ -75,11 +75,12 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     // Most frames show no iframe: skip the lookup (and most nodes are leaves: skip the array).
     const inner = capture.children.size > 0 ? capture.children.get(index) : undefined;
     if (kids.length > 0 || inner !== undefined) {
-      const childIds: string[] = [];
-      for (let i = 0; i < kids.length; i++) childIds.push(convert(capture, kids[i]!).node_id);
+      // Sized once: a list of 5,000 rows would otherwise grow its array a dozen times.
+      const childIds = new Array<string>(kids.length + (inner !== undefined ? 1 : 0));
+      for (let i = 0; i < kids.length; i++) childIds[i] = convert(capture, kids[i]!).node_id;
       if (inner !== undefined) {
         truncated ||= inner.snap.truncated;
-        childIds.push(convert(inner, 0).node_id);
+        childIds[kids.length] = convert(inner, 0).node_id;
       }
       node.children = childIds;
     }
