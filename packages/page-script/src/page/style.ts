@@ -38,8 +38,26 @@ export function nameStyle(el: Element, styleOf: StyleOf): CSSStyleDeclaration {
   const tag = P.localName(el);
   if (tag === 'br') return AS_BREAK;
   if (tag === 'noscript') return AS_UNSHOWN;
-  return styleOf(el);
+  const style = styleOf(el);
+  // The library trims each element's text before it joins them, so the space at an inline element's
+  // edge is lost ("207TWEET" for `<span>207 </span><span>TWEET</span>`, USA Today's share links);
+  // browsers keep it. Such an element reads as not inline, so the library joins it with a space.
+  if (P.prop(style, 'display') === 'inline' && edgeSpace(el)) return asSpaced(style);
+  return style;
 }
+
+const EDGE_SPACE = /^\s|\s$/;
+
+/** Whether `el` starts or ends with a text node that starts or ends with whitespace. */
+function edgeSpace(el: Element): boolean {
+  const first = el.firstChild;
+  const last = el.lastChild;
+  return (first !== null && first.nodeType === 3 && EDGE_SPACE.test((first as Text).data)) ||
+    (last !== null && last !== first && last.nodeType === 3 && EDGE_SPACE.test((last as Text).data));
+}
+
+const asSpaced = (style: CSSStyleDeclaration) =>
+  ({ display: 'inline-block', getPropertyValue: (p: string) => (p === 'display' ? 'inline-block' : P.prop(style, p)) }) as unknown as CSSStyleDeclaration;
 
 const fixedStyle = (display: string) => ({ display, visibility: 'visible', getPropertyValue: (p: string) => (p === 'display' ? display : p === 'visibility' ? 'visible' : '') }) as unknown as CSSStyleDeclaration;
 const AS_BREAK = fixedStyle('block');
