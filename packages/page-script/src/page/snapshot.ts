@@ -271,6 +271,22 @@ class Walk {
     }
     this.children(el, node.children, childFlags);
     this.flush();
+    if (name === '' && TEXT_NAMED_CELLS.has(role) && node.children.length === 1) this.nameByText(node);
+  }
+
+  /**
+   * Name from content for a cell whose content was one run of text in passive wrappers (antd's
+   * `<td><div>14</div></td>`): that run is its name, as the browsers name it, and no line of its own.
+   * A cell holding a control or a block of lines is still named by nothing: its children speak.
+   */
+  private nameByText(node: RawNode): void {
+    const only = node.children[0]!;
+    const child = this.nodes[only];
+    if (child?.role !== 'text' || only !== this.nodes.length - 1 || child.text === undefined) return;
+    node.name = child.text;
+    node.children = [];
+    delete node.hint;
+    this.nodes.length = only;
   }
 
   /**
@@ -447,6 +463,8 @@ class Walk {
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Cells named by their content when it is one run of text (a row would only repeat its cells). */
+const TEXT_NAMED_CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const WORD = /\S/;
 /** SVG elements that draw nothing where they stand (definitions, metadata; `title` is pruned by markup). */
 const SVG_UNSHOWN = new Set([
