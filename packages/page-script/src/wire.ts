@@ -131,7 +131,9 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
   if (c === null || typeof c !== 'object' || c.v !== WIRE_VERSION) throw malformed(`expected format version ${WIRE_VERSION}`);
   const { n, s, roles, base } = c;
   if (!Array.isArray(n) || !Array.isArray(s) || !Array.isArray(roles)) throw malformed('missing columns');
-  const nodes: RawNode[] = [];
+  // At most one node per three numbers: sized once, trimmed at the end.
+  const nodes = new Array<RawNode>(Math.floor(n.length / 3));
+  let decoded = 0;
   // Parents still expecting children: their child lists and how many are still to come.
   const lists: number[][] = [];
   const left: number[] = [];
@@ -173,8 +175,8 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     node.children = count > 0 ? [] : NO_CHILDREN;
     if (flags & FRAME) node.frame = true;
 
-    const index = nodes.length;
-    nodes.push(node);
+    const index = decoded++;
+    nodes[index] = node;
     const top = lists.length - 1;
     if (top >= 0) {
       lists[top]!.push(index);
@@ -190,5 +192,6 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     }
   }
   if (lists.length > 0 || si !== s.length) throw malformed('columns do not match the tree');
+  nodes.length = decoded;
   return { doc: c.doc, url: c.url, title: c.title, nodes, truncated: c.truncated === true };
 }

@@ -33,8 +33,11 @@ const INTERACTIVE_ROLES = new Set([
 export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number): AssembledSnapshot {
   // A value is cut in the page (500 by default, `value_chars` when asked); here only held to a bound.
   const valueMax = Math.max(LIMITS.nameChars, valueChars ?? 0);
-  const nodes: SnapshotNode[] = [];
-  const elements: SnapshotElement[] = [];
+  // Sized once and trimmed at the end: pushing 5,000 nodes grows an array about three times over.
+  const total = countNodes(top);
+  const nodes = new Array<SnapshotNode>(total);
+  const elements = new Array<SnapshotElement>(total);
+  let elementCount = 0;
   let counter = 0;
   let truncated = top.snap.truncated;
 
@@ -44,7 +47,8 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     // Page-supplied strings cut here, not only in the page: on Firefox the walk runs in the page's realm.
     const name = cut(raw.name, LIMITS.nameChars);
     const text = raw.text === undefined ? undefined : cut(raw.text, LIMITS.textChars);
-    const node: SnapshotNode = { node_id: `n${++counter}`, role: raw.role, name };
+    const at = counter++;
+    const node: SnapshotNode = { node_id: `n${counter}`, role: raw.role, name };
     if (text !== undefined) node.text = text;
     if (raw.id !== undefined) node.element_ref = mint(capture.frame, capture.snap.doc, raw.id);
     if (raw.id !== undefined || raw.actionable) {
@@ -58,7 +62,7 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     if (raw.hint !== undefined) node.hint = cut(raw.hint, LIMITS.nameChars);
     if (raw.format !== undefined && FORMAT.test(raw.format)) node.format = raw.format;
     if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
-    nodes.push(node);
+    nodes[at] = node;
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const el: SnapshotElement = {
         element_ref: node.element_ref,
@@ -69,7 +73,7 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
         enabled: raw.enabled,
       };
       if (raw.selector_hint !== undefined) el.selector_hint = raw.selector_hint;
-      elements.push(el);
+      elements[elementCount++] = el;
     }
     const kids = raw.children;
     // Most frames show no iframe: skip the lookup (and most nodes are leaves: skip the array).
@@ -88,9 +92,18 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
   };
 
   const root = convert(top, 0);
+  nodes.length = counter;
+  elements.length = elementCount;
   nodes.shift();
   const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
   return { snapshot, elements, truncated };
+}
+
+/** Nodes in a capture and the captures of its iframes: at most what assemble converts. */
+function countNodes(capture: FrameCapture): number {
+  let n = capture.snap.nodes.length;
+  for (const child of capture.children.values()) n += countNodes(child);
+  return n;
 }
 
 /**
