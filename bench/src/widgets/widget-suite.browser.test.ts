@@ -26,9 +26,6 @@ const ON_EVERY_ENGINE: Readonly<Record<string, string>> = {
   // with a ref, before the visible rows; clicking it answers element_not_actionable (not_visible):
   // "The element is not visible (hidden by style, or it has no size)".
   'antd Select (React): single select': 'the outline offers a 0×0 option with a ref that cannot be clicked',
-  // Each day of antd's month table prints as a nameless `cell [eN]` with its text `"14" (in eN)` on the
-  // next line: a cell's name from its content is missing, so no cell "14" is listed.
-  'antd DatePicker (React): pick the 14th': 'table cells are listed without their name from content',
   // The select's input is under the library's own placeholder (div.el-select__selected-item), inside
   // the same control that takes the click: refused as element_not_actionable (obscured) "Another
   // element would receive the click at every visible point of it".
