@@ -8,7 +8,10 @@ import { BROWSERS, createBackend } from './browsers';
  * reduced to the markup that shows it (docs/snapshot.md):
  * - a table cell is named by its content, as ARIA's name from content says, when that content is
  *   only text in passive wrappers (antd's DatePicker: `<td><div>14</div></td>`), so `cell "14"` can
- *   be found and clicked.
+ *   be found and clicked;
+ * - a control with no size inside a box that clips it to nothing is not listed (antd's Select renders
+ *   its options for screen readers in a 0×0 listbox beside the rows a person clicks): its
+ *   `option "Team"` could only be refused as not visible, while the visible row is the one to click.
  */
 
 const PAGE = `<!doctype html><html><head><title>Library controls</title></head><body>
@@ -17,7 +20,12 @@ const PAGE = `<!doctype html><html><head><title>Library controls</title></head><
 <tr><td><a href="#x">Link cell</a></td><td><b>Total</b> <i>3</i></td></tr>
 </tbody></table>
 <p id="picked">none</p>
+<div role="combobox" tabindex="0" aria-expanded="true" aria-controls="plan_list" style="width:160px;border:1px solid #999">Choose a plan</div>
+<div role="listbox" id="plan_list" style="height:0;width:0;overflow:hidden"><div role="option" aria-label="Free" aria-selected="false">free</div><div role="option" aria-label="Team" aria-selected="false">team</div></div>
+<div class="rows"><div class="row" title="Free" style="cursor:pointer;padding:4px">Free</div><div class="row" title="Team" style="cursor:pointer;padding:4px">Team</div></div>
+<p id="plan">none</p>
 <script>
+  for (const r of document.querySelectorAll('.row')) r.addEventListener('click', () => { document.getElementById('plan').textContent = r.title; });
   document.querySelector('tbody').addEventListener('click', (e) => { const td = e.target.closest('td'); if (td) document.getElementById('picked').textContent = td.title || td.textContent; });
 </script>
 </body></html>`;
@@ -63,6 +71,16 @@ for (const browser of BROWSERS) {
       expect(refOf(outline, 'cell', 'Link cell'), outline).toBeUndefined();
       await call('page.click', { element_ref: day, snapshot: 'none' });
       expect(await text('#picked')).toBe('2026-03-14');
+    });
+
+    it('an option inside a 0×0 box that clips its overflow is not listed; the row a person sees is, and its click lands', async () => {
+      await call('page.open', { url: `${site.origin()}/` });
+      const outline = await snapshot();
+      expect(outline).not.toMatch(/option "(Free|Team)"/);
+      const row = refOf(outline, 'clickable', 'Team');
+      expect(row, outline).toBeDefined();
+      await call('page.click', { element_ref: row, snapshot: 'none' });
+      expect(await text('#plan')).toBe('Team');
     });
   });
 }

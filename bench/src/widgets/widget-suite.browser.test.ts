@@ -22,10 +22,6 @@ const KNOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
  * the policy; like KNOWN, run with `it.fails`.
  */
 const ON_EVERY_ENGINE: Readonly<Record<string, string>> = {
-  // The outline lists antd's own accessibility listbox (0×0, for screen readers) as `option "Team"`
-  // with a ref, before the visible rows; clicking it answers element_not_actionable (not_visible):
-  // "The element is not visible (hidden by style, or it has no size)".
-  'antd Select (React): single select': 'the outline offers a 0×0 option with a ref that cannot be clicked',
   // The select's input is under the library's own placeholder (div.el-select__selected-item), inside
   // the same control that takes the click: refused as element_not_actionable (obscured) "Another
   // element would receive the click at every visible point of it".

@@ -12,7 +12,7 @@ import { DOC, elementById, idFor } from './registry';
 import { P } from './realm';
 import { composedChildren, deepActiveElement } from './tree';
 import { editorSurface } from './editor';
-import { hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
+import { clippedToNothing, hiddenByVisibility, hasSize, isEnabled, nativelyDisabled, prunedByMarkup, type StyleOf } from './style';
 import {
   CONTAINER_NAME_ROLES, CONTEXT_ROLES, GENERIC_ROLES, INTERACTIVE_ROLES, LEAF_NAME_ROLES, WRAPPER_ROLES,
   finalRole, isEditingHost, nativelyActionable, roleOf,
@@ -224,7 +224,13 @@ class Walk {
     const interactiveKind = INTERACTIVE_ROLES.has(role) || nativelyActionable(el);
     if (editingHost) role = 'textbox';
     // An editor's hidden input (a 0×0 textarea, page/editor.ts) is listed: typing reaches the editor through it.
-    const actionable = interactiveKind && enabled && (this.hasSize(el) || (role === 'textbox' && editorSurface(el) !== null));
+    const sized = !interactiveKind || this.hasSize(el) || (role === 'textbox' && editorSurface(el) !== null);
+    // Any other control with no size in a box that clips it to nothing is not shown, nor is its content.
+    if (!sized && clippedToNothing(el)) {
+      if (block) this.flush();
+      return;
+    }
+    const actionable = interactiveKind && enabled && sized;
     const generic = GENERIC_ROLES.has(role) || WRAPPER_ROLES.has(role);
     const ownTextIsAName = tag === 'label' ? labelNamesControl : suppressesOwnText(el);
 

@@ -114,6 +114,35 @@ export function hasSize(el: Element): boolean {
   return r.width > 0 && r.height > 0;
 }
 
+/** Overflow values that clip what lies outside the box. */
+const CLIPS = new Set(['hidden', 'clip', 'scroll', 'auto']);
+/** How far up a zero-size control's clipping box is looked for (antd: its parent). */
+const CLIP_LEVELS = 4;
+
+/**
+ * Whether `el`, a control with no size of its own, lies inside a box that clips its overflow and has
+ * no width or no height (one of its near ancestors): a person sees nothing of it or of anything in it.
+ * antd's Select renders its options for screen readers in a 0×0 `overflow:hidden` listbox beside the
+ * rows a person clicks. A control with no size outside such a box (`display:contents`, a box its
+ * content overflows) may still show its content, and is kept; so is the clipping box itself, as a
+ * control that cannot be acted on.
+ */
+export function clippedToNothing(el: Element): boolean {
+  if (NO_LAYOUT) return false;
+  let n: Element | null = P.parent(el);
+  for (let up = 1; n && up <= CLIP_LEVELS; n = P.parent(n), up++) {
+    const tag = P.localName(n);
+    if (tag === 'body' || tag === 'html') return false;
+    const style = P.style(n);
+    const clipsX = CLIPS.has(P.prop(style, 'overflow-x'));
+    const clipsY = CLIPS.has(P.prop(style, 'overflow-y'));
+    if (!clipsX && !clipsY) continue;
+    const r = P.rect(n);
+    if ((clipsX && r.width === 0) || (clipsY && r.height === 0)) return true;
+  }
+  return false;
+}
+
 /** Elements that can match :disabled (form controls and their groupings). */
 const DISABLABLE = new Set(['button', 'input', 'select', 'textarea', 'optgroup', 'option', 'fieldset']);
 
