@@ -15,7 +15,9 @@ import { pageInfoCut } from '../state/limits';
 
 export const DEFAULT_MAX_NODES = 10_000;
 /** How a cut value ends (the page's valueOf, core's cut). */
-const VALUE_CUT = /… \[\d+ more characters cut\]$/;
+// \u2026 (…) escaped: esbuild leaves a regex literal as written, and one character past Latin-1 makes
+// V8 hold the whole server chunk's source at two bytes a character (about 330 KB).
+const VALUE_CUT = /\u2026 \[\d+ more characters cut\]$/;
 
 /** A frame's capture with what its page script answered, kept so a past snapshot can be rebuilt. */
 interface Capture extends FrameCapture {
