@@ -87,6 +87,13 @@ describe('Dispatcher: bad input gets the right code and the server keeps serving
     const s = resultOf(await call('session.ensure', {}));
     expect(errorOf(await call('page.click', { session_id: s.session_id, selector: '!!' })).code).toBe('invalid_selector');
   });
+
+  it('types into a field the stub page reports as taking keys (the fuzz found page.type answered internal_error)', async () => {
+    const { call, logs } = setup();
+    const s = resultOf(await call('session.ensure', {}));
+    expect(resultOf(await call('page.type', { session_id: s.session_id, selector: ' ', text: 'x' }))).toMatchObject({ typed: true });
+    expect(logs.filter((l) => l.includes('internal error'))).toEqual([]);
+  });
 });
 
 describe('Dispatcher: sessions, refs and deadlines', () => {

@@ -86,6 +86,8 @@ export class StubPage implements BackendPage {
       dragReport: { began: this.dragBegan, html5: 'none' },
       dragPlace: a[2] === true ? this.dragMoved : null,
       focus: alive ? { ok: true, point: { x: 10, y: 20 } } : { ok: false, code: 'stale_ref', message: 'gone' },
+      // A field that takes keys (page.type checks with fill first, then focuses and types).
+      fill: alive ? { ok: true, by: 'keys' } : { ok: false, code: 'stale_ref', message: 'gone' },
       rect: alive ? { x: 0, y: 0, width: 20, height: 10 } : null,
       frameOrigin: null,
       hit: { ok: true },
