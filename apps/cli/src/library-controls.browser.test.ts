@@ -1,7 +1,7 @@
-import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngine, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { BROWSERS } from './browsers';
+import { openDispatchSession, refOf, type DispatchSession } from './testing/dispatch-session';
 
 /**
  * Issue 30's product bugs the widget suite found in component libraries, on every engine, each
@@ -31,32 +31,19 @@ const PAGE = `<!doctype html><html><head><title>Library controls</title></head><
 </body></html>`;
 
 const site = servePage(PAGE);
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const browser of BROWSERS) {
   describeEngine(browser)(`library controls on ${browser}`, () => {
-    let backend: Backend | undefined;
-    let d: Dispatcher;
-    let sid = '';
-    let n = 0;
-    const call = async (method: string, params: Record<string, unknown> = {}) => {
-      const env = await d.handle({ protocol_version: '0.1', id: `l${++n}`, method, params: { session_id: sid, timeout_ms: 60_000, ...params } });
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Record<string, any>;
-    };
-    const snapshot = async () => String((await call('page.snapshot', { collapse: false })).text);
-    /** The ref of the line `<role> "<name>" … [eN]`, or undefined. */
-    const refOf = (text: string, role: string, name: string) => new RegExp(`^\\s*${role} ${esc(JSON.stringify(name))}.* \\[(e\\d+)\\]$`, 'm').exec(text)?.[1];
-    const text = async (selector: string) =>
-      String((await call('page.eval', { expression: `document.querySelector(${JSON.stringify(selector)}).textContent` })).value);
+    let s: DispatchSession | undefined;
+    const call = (method: string, params?: Record<string, unknown>) => s!.call(method, params);
+    const snapshot = () => s!.snapshot();
+    const text = async (selector: string) => String(await s!.evaluate(`document.querySelector(${JSON.stringify(selector)}).textContent`));
 
     beforeAll(async () => {
-      backend = await createBackend(browser);
-      d = new Dispatcher(new Provider({ backend, log: () => undefined, allowEval: true }));
-      sid = String((await call('session.ensure', { session_id: undefined })).session_id);
+      s = await openDispatchSession(browser, { allowEval: true });
     });
     afterAll(async () => {
-      await backend?.shutdown();
+      await s?.close();
     });
 
     it('a cell whose content is text in passive wrappers is named by it, its text not repeated, and a click on it lands', async () => {

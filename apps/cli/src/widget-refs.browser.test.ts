@@ -1,8 +1,8 @@
-import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
 import { startWidgetSuite, SUITE, type SuiteSite } from '@browser-provider/conformance/widget-suite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngine, dragItemsFiles, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { BROWSERS } from './browsers';
+import { openDispatchSession, refOf, type DispatchSession } from './testing/dispatch-session';
 
 /**
  * Issue 30's two snapshot bugs the widget suite found, on every engine (docs/snapshot.md, "Dragged and
@@ -40,33 +40,21 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Widget ref
 </body></html>`;
 
 const site = servePage(PAGE, dragItemsFiles());
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const browser of BROWSERS) {
   describeEngine(browser)(`widget refs on ${browser}`, () => {
-    let backend: Backend | undefined;
+    let s: DispatchSession | undefined;
     let suite: SuiteSite | undefined;
-    let d: Dispatcher;
-    let sid = '';
-    let n = 0;
-    const call = async (method: string, params: Record<string, unknown> = {}) => {
-      const env = await d.handle({ protocol_version: '0.1', id: `w${++n}`, method, params: { session_id: sid, timeout_ms: 60_000, ...params } });
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Record<string, any>;
-    };
-    const snapshot = async () => String((await call('page.snapshot', { collapse: false })).text);
-    /** The ref of the line `<role> "<name>" … [eN]`, or undefined. */
-    const refOf = (text: string, role: string, name: string) => new RegExp(`^\\s*${role} ${esc(JSON.stringify(name))}.* \\[(e\\d+)\\]$`, 'm').exec(text)?.[1];
-    const state = async (expression: string) => JSON.parse(String((await call('page.eval', { expression: `JSON.stringify(${expression})` })).value)) as Record<string, string[] | string>;
+    const call = (method: string, params?: Record<string, unknown>) => s!.call(method, params);
+    const snapshot = () => s!.snapshot();
+    const state = async (expression: string) => JSON.parse(String(await s!.evaluate(`JSON.stringify(${expression})`))) as Record<string, string[] | string>;
 
     beforeAll(async () => {
       suite = await startWidgetSuite();
-      backend = await createBackend(browser);
-      d = new Dispatcher(new Provider({ backend, log: () => undefined, allowEval: true }));
-      sid = String((await call('session.ensure', { session_id: undefined })).session_id);
+      s = await openDispatchSession(browser, { allowEval: true });
     });
     afterAll(async () => {
-      await backend?.shutdown();
+      await s?.close();
       await suite?.close();
     });
 
