@@ -1,8 +1,7 @@
-import { Dispatcher, Provider } from '@browser-provider/core';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { expect, it } from 'vitest';
 import { describeEngine, servePage } from '@browser-provider/testing';
-import { BROWSERS, createBackend } from './browsers';
+import { BROWSERS } from './browsers';
+import { openDispatchSession } from './testing/dispatch-session';
 
 /**
  * Site menus and headline links on real pages (issue 30, finding 8), named as the browsers name them,
@@ -26,26 +25,17 @@ const site = servePage(`<!doctype html><title>Menus</title><body>
 </body>`);
 
 for (const browser of BROWSERS) {
-  const backend = await createBackend(browser);
-
   describeEngine(browser)(`site menu names on ${browser}`, () => {
     it('names a link across a line break and an inline edge space with a space, and leaves a noscript fallback out of it', async () => {
-      const d = new Dispatcher(new Provider({ backend, log: () => undefined }));
-      let n = 0;
-      const ok = async (method: string, params: Record<string, unknown>) => {
-        const env: ResponseEnvelope = await d.handle({ protocol_version: '0.1', id: `m${++n}`, method, params: { timeout_ms: 60_000, ...params } });
-        if (!env.ok) throw new Error(`expected success, got ${JSON.stringify(env.error)}`);
-        return env.result as Record<string, any>;
-      };
+      const session = await openDispatchSession(browser);
       try {
-        const { session_id } = await ok('session.ensure', {});
-        await ok('page.open', { session_id, url: `${site.origin()}/` });
-        const s = await ok('page.snapshot', { session_id });
+        await session.call('page.open', { url: `${site.origin()}/` });
+        const s = await session.call('page.snapshot');
         const links = (s.snapshot.nodes as Array<{ role: string; name: string }>).filter((x) => x.role === 'link').map((x) => x.name);
         expect(links).toEqual(['Follow Us On Twitter', '3:14 Play', '207 TWEET', 'Share on Facebook', 'bolder']);
         expect(s.text).not.toContain('<img');
       } finally {
-        await backend.shutdown();
+        await session.close();
       }
     });
   });
