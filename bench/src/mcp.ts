@@ -11,12 +11,12 @@ import { machine, section, writeSection } from './docs';
 import { Agent, TaskFailed, type Step } from './mcp-agent';
 import { mcpTables, type TaskRun } from './mcp-report';
 import { MCP_TASKS, type McpTask, type Sites } from './mcp-tasks';
-import { installed } from './options';
+import { taskSelection } from './options';
 import { ensureCorpus } from './real-pages/corpus';
 import { serveCorpus } from './real-pages/server';
 import { BINARIES } from './procs';
 import { toConsole } from './report';
-import { ENGINES, type Engine } from './types';
+import type { Engine } from './types';
 
 /**
  * `pnpm bench --mcp`: the scripted tasks (mcp-tasks.ts) driven by one SDK client through our MCP
@@ -82,14 +82,8 @@ export async function mcpBench(argv: string[], log: (s: string) => void): Promis
     options: { engines: { type: 'string' }, tasks: { type: 'string' }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, write: { type: 'boolean' }, 'no-write': { type: 'boolean', default: false } },
     strict: true,
   });
-  const asked = values.engines ? (values.engines.split(',').map((e) => e.trim()) as Engine[]) : [...ENGINES];
-  const engines = asked.filter((e) => ENGINES.includes(e) && installed(e));
-  const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
-  // --tasks cookie,drag: only the tasks whose names contain one of the words.
-  const words = values.tasks?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
-  const tasks = words ? MCP_TASKS.filter((t) => words.some((w) => t.name.toLowerCase().includes(w))) : MCP_TASKS;
-  if (tasks.length === 0) throw new Error(`--tasks: no task matches ${JSON.stringify(values.tasks)} (${MCP_TASKS.map((t) => t.name).join('; ')})`);
-  const write = values['no-write'] ? false : (values.write ?? (!values.quick && !words && engines.length === ENGINES.length));
+  const { engines, runs, tasks, whole } = taskSelection(values, MCP_TASKS);
+  const write = values['no-write'] ? false : (values.write ?? (!values.quick && whole));
   const site = await startFixtureServer();
   const corpus = await serveCorpus(ensureCorpus(log));
   const at: Sites = { shop: site.origin, corpus };

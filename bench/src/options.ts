@@ -59,6 +59,26 @@ export function installed(engine: Engine): boolean {
   }
 }
 
+/**
+ * What the task benches' shared options select (`--mcp`, `--widgets`): the installed engines asked for
+ * (`--engines`, default all), runs per task (`--runs`, or 1 with `--quick`, else 3), the tasks whose
+ * names contain one of `--tasks`' words, and whether the run is whole (every task on every engine),
+ * which is when a bench writes its section of the docs unless told.
+ */
+export function taskSelection<T extends { name: string }>(
+  values: { engines?: string | undefined; tasks?: string | undefined; runs?: string | undefined; quick?: boolean | undefined },
+  all: T[],
+): { engines: Engine[]; runs: number; tasks: T[]; whole: boolean } {
+  const asked = values.engines ? (values.engines.split(',').map((e) => e.trim()) as Engine[]) : [...ENGINES];
+  const engines = asked.filter((e) => ENGINES.includes(e) && installed(e));
+  const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
+  // --tasks cookie,drag: only the tasks whose names contain one of the words.
+  const words = values.tasks?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const tasks = words ? all.filter((t) => words.some((w) => t.name.toLowerCase().includes(w))) : all;
+  if (tasks.length === 0) throw new Error(`--tasks: no task matches ${JSON.stringify(values.tasks)} (${all.map((t) => t.name).join('; ')})`);
+  return { engines, runs, tasks, whole: !words && engines.length === ENGINES.length };
+}
+
 const positive = (flag: string, v: string): number => {
   const n = Number(v);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag}: expected a positive integer, got ${JSON.stringify(v)}`);

@@ -9,9 +9,9 @@ import { startWidgetSuite, type SuiteSite } from '@browser-provider/conformance/
 import { DOC_URL, machine, section } from '../docs';
 import { PW_VERSION, type Contender } from '../mcp';
 import { BINARIES } from '../procs';
-import { installed } from '../options';
+import { taskSelection } from '../options';
 import { toConsole } from '../report';
-import { ENGINES, type Engine } from '../types';
+import type { Engine } from '../types';
 import { widgetTables, type Run } from './report';
 import { oursArgs, runWidgetTask } from './run';
 import { WIDGET_TASKS, type WidgetTask } from './tasks';
@@ -74,13 +74,8 @@ export async function widgetsBench(argv: string[], log: (s: string) => void): Pr
     options: { engines: { type: 'string' }, tasks: { type: 'string' }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, write: { type: 'boolean' }, 'no-write': { type: 'boolean', default: false }, 'no-playwright': { type: 'boolean', default: false } },
     strict: true,
   });
-  const asked = values.engines ? (values.engines.split(',').map((e) => e.trim()) as Engine[]) : [...ENGINES];
-  const engines = asked.filter((e) => ENGINES.includes(e) && installed(e));
-  const runs = values.runs ? Number(values.runs) : values.quick ? 1 : 3;
-  const words = values.tasks?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
-  const tasks = words ? WIDGET_TASKS.filter((t) => words.some((w) => t.name.toLowerCase().includes(w))) : WIDGET_TASKS;
-  if (tasks.length === 0) throw new Error(`--tasks: no task matches ${JSON.stringify(values.tasks)}`);
-  const write = values['no-write'] ? false : (values.write ?? (!words && engines.length === ENGINES.length));
+  const { engines, runs, tasks, whole } = taskSelection(values, WIDGET_TASKS);
+  const write = values['no-write'] ? false : (values.write ?? whole);
   const site = await startWidgetSuite();
   const results: Run[] = [];
   try {
