@@ -64,7 +64,7 @@ async function open(side: Side, engine: Engine, url: string): Promise<Opened> {
 
 /**
  * Every row written on both sides: a ref from before the outline listed every element by default
- * (6db9cf2) folds like rows into one line, and would be timed writing 1/200 of the text.
+ * (6db9cf2) folds like rows into one line, and would be timed writing under 1 % of the text (946 of 248,871 characters at b8a7d9f).
  */
 const WHOLE = { ...FULL_BUDGET, collapse: false };
 
