@@ -49,6 +49,12 @@ interface Opened {
   text: string;
 }
 
+/**
+ * Every row written on both sides: a ref from before the outline listed every element by default
+ * (6db9cf2) folds like rows into one line, and would be timed writing under 1 % of the text (946 of 248,871 characters at b8a7d9f).
+ */
+const WHOLE = { ...FULL_BUDGET, collapse: false };
+
 async function open(side: Side, engine: Engine, url: string): Promise<Opened> {
   const p = new StdioProvider(engine, [], [], side.bin);
   try {
@@ -61,12 +67,6 @@ async function open(side: Side, engine: Engine, url: string): Promise<Opened> {
     throw new Error(`${side.label}: ${(e as Error).message.split('\n')[0]}`);
   }
 }
-
-/**
- * Every row written on both sides: a ref from before the outline listed every element by default
- * (6db9cf2) folds like rows into one line, and would be timed writing under 1 % of the text (946 of 248,871 characters at b8a7d9f).
- */
-const WHOLE = { ...FULL_BUDGET, collapse: false };
 
 const calls: Record<Figure, (o: Opened, i: number) => Promise<unknown>> = {
   snapshot: (o) => o.p.call('page.snapshot', { session_id: o.sid, ...WHOLE }),

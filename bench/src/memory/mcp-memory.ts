@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SERVER_NODE_FLAGS } from '@browser-provider/conformance';
 import { startBenchServer } from '../fixtures';
 import { rssMb } from '../procs';
 import { ENGINES, type Engine } from '../types';
@@ -55,8 +56,8 @@ async function measure(bin: string, engine: Engine, url: string, rounds: number)
   rmSync(file, { force: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    // The bin's own flag (its first line) plus the preload's; --expose-gc only for the report after a full GC.
-    args: ['--optimize-for-size', '--expose-gc', '--import', PRELOAD, bin, 'mcp', '--browser', engine],
+    // The bin's own flags (its first line) plus the preload's; --expose-gc only for the report after a full GC.
+    args: [...SERVER_NODE_FLAGS, '--expose-gc', '--import', PRELOAD, bin, 'mcp', '--browser', engine],
     env: { ...process.env, BP_MEMORY_REPORT: file } as Record<string, string>,
     stderr: 'ignore',
   });
