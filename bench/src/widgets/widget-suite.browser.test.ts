@@ -21,12 +21,7 @@ const KNOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
  * Product bugs the library pages found on every engine (issue 30), each with the answer that stopped
  * the policy; like KNOWN, run with `it.fails`.
  */
-const ON_EVERY_ENGINE: Readonly<Record<string, string>> = {
-  // The select's input is under the library's own placeholder (div.el-select__selected-item), inside
-  // the same control that takes the click: refused as element_not_actionable (obscured) "Another
-  // element would receive the click at every visible point of it".
-  'Element Plus select (Vue): single select': 'a click on a control covered by its own placeholder is refused as obscured',
-};
+const ON_EVERY_ENGINE: Readonly<Record<string, string>> = {};
 
 for (const engine of ['firefox', 'chrome', 'safari'] as const) {
   describeEngine(engine)(`widget suite on ${engine}`, () => {

@@ -192,7 +192,11 @@ export type FillResult =
   | { ok: false; code: 'value_rejected'; message: string; format: string; hint: string; value: string };
 
 export type ActionCheck =
-  | { ok: true; point: FramePoint }
+  /**
+   * `face`: the element was a restyled field painted transparent under its own face, so the point
+   * is on that face (described as in `cover`), where a person clicks it (page/face.ts).
+   */
+  | { ok: true; point: FramePoint; face?: string }
   | { ok: false; code: NotActionableCode; message: string; cover?: string };
 
 /** What the click guard saw, read right after the dispatch. */

@@ -7,6 +7,8 @@ export interface DispatchSession {
   call(method: string, params?: Record<string, unknown>): Promise<Record<string, any>>;
   /** The page's outline text, every list expanded. */
   snapshot(): Promise<string>;
+  /** The warnings of the last call that succeeded. */
+  warnings(): string[];
   /** What `expression` evaluates to in the page (needs `allowEval`). */
   evaluate(expression: string): Promise<unknown>;
   close(): Promise<void>;
@@ -17,9 +19,11 @@ export async function openDispatchSession(browser: BrowserName, o: { allowEval?:
   const d = new Dispatcher(new Provider({ backend, log: () => undefined, allowEval: o.allowEval ?? false }));
   let n = 0;
   let sid: string | undefined;
+  let warnings: string[] = [];
   const call = async (method: string, params: Record<string, unknown> = {}) => {
     const env = await d.handle({ protocol_version: '0.1', id: `t${++n}`, method, params: { ...(sid !== undefined ? { session_id: sid } : {}), timeout_ms: 60_000, ...params } });
     if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
+    warnings = env.warnings ?? [];
     return env.result as Record<string, any>;
   };
   try {
@@ -30,6 +34,7 @@ export async function openDispatchSession(browser: BrowserName, o: { allowEval?:
   }
   return {
     call,
+    warnings: () => warnings,
     snapshot: async () => String((await call('page.snapshot', { collapse: false })).text),
     evaluate: async (expression) => (await call('page.eval', { expression })).value,
     close: () => backend.shutdown(),

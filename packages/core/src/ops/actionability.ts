@@ -31,15 +31,27 @@ export function notActionable(session: Session, page: PageHandle, target: Target
  * Scrolls the target into view and checks it until it is actionable or the window closes, then maps
  * its action point to the top-level viewport (checking the hit-test in every ancestor frame too).
  * Nothing is dispatched by this function. A click check arms the page's guard for `gesture`.
+ * `onFace` hears when the point is on a restyled field's visible face rather than on the field.
  */
-export async function actionPoint(session: Session, page: PageHandle, target: Target, kind: ActionKind, signal: AbortSignal, gesture?: GuardedGesture): Promise<{ x: number; y: number }> {
+export async function actionPoint(
+  session: Session,
+  page: PageHandle,
+  target: Target,
+  kind: ActionKind,
+  signal: AbortSignal,
+  gesture?: GuardedGesture,
+  onFace?: (face: string) => void,
+): Promise<{ x: number; y: number }> {
   const until = Date.now() + ACTIONABILITY_WINDOW_MS;
   for (;;) {
     const check = await call(page, target.frame, 'prepare', gesture ? [target.doc, target.id, kind, gesture] : [target.doc, target.id, kind], signal);
     let failure: Extract<ActionCheck, { ok: false }>;
     if (check.ok) {
       const top = await toTopPoint(page, session.id, target.frame, check.point, signal);
-      if (top.ok) return top.point;
+      if (top.ok) {
+        if (check.face !== undefined) onFace?.(check.face);
+        return top.point;
+      }
       // Covered in an ancestor frame: nothing will be dispatched, so the armed click guard stands down.
       if (kind === 'click' || kind === 'drag') await call(page, target.frame, 'disarm', [], signal).catch(() => undefined);
       failure = { ok: false, code: 'obscured', message: `covered by ${top.cover}`, cover: top.cover };

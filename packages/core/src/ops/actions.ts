@@ -27,7 +27,10 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
   const attempt = async () => {
     // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
     // the page script).
-    const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count });
+    const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count }, (face) => {
+      const note = faceWarning(target.ref, face);
+      if (!warnings.includes(note)) warnings.push(note);
+    });
     let seen: ClickReport | undefined;
     const report = async (s: AbortSignal, alongside: boolean) => {
       seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
@@ -226,4 +229,9 @@ export async function select(session: Session, page: PageHandle, p: ParamsOf<'pa
   const r = await call(page, target.frame, 'select', [target.doc, target.id, values ?? null, labels ?? null], signal);
   if (!r.ok) throw notActionable(session, page, target, r);
   return { page_id: page.id, selected: r.selected };
+}
+
+/** Said when a click went to a restyled field's face (the page script's face.ts): what was pressed. */
+export function faceWarning(ref: string, face: string): string {
+  return `${ref} is a field its page paints transparent under a face of its own, so the click went where a person clicks it: on that face, ${face}.`;
 }

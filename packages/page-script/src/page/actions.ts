@@ -5,11 +5,12 @@
  */
 import type { ActionCheck, ActionKind, ClickReport, FramePoint, FrameRect, GuardedGesture } from '../contract';
 import { DOC, resolve } from './registry';
-import { clickPoint, hitTest } from './hit';
+import { clickPoint, describe, hitTest } from './hit';
 import { P, untrusted } from './realm';
 import { fail, scrollIntoViewIfNeeded, STALE, staticChecks, waitUntilStable } from './checks';
 import { armDrag, disarmDrag } from './drag';
 import { editorSurface } from './editor';
+import { controlFace } from './face';
 
 /**
  * The checks before an action, in order: attached, visible, enabled, kind-specific, stable, hit-test.
@@ -31,15 +32,24 @@ export async function prepare(doc: unknown, id: unknown, kind: ActionKind, gestu
     if (!el.isConnected) return STALE;
     return fail('unstable', 'The element kept moving (animating or re-laid out) for 500 ms.');
   }
-  const chosen = clickPoint(subject);
+  let chosen = clickPoint(subject);
+  // A restyled field painted transparent under its own face is clicked where a person clicks it: on
+  // the face (./face.ts), which then takes the click's checks and its guard.
+  let face: Element | null = null;
+  if (chosen && !chosen.ok && (kind === 'click' || kind === 'hover')) {
+    face = controlFace(el);
+    const onFace = face && !staticChecks(face, 'click') ? clickPoint(face) : null;
+    if (onFace?.ok) chosen = onFace;
+    else face = null;
+  }
   if (!chosen) return fail('not_visible', 'No part of the element is inside the viewport, even after scrolling.');
   if (!chosen.ok) return fail('obscured', `Another element would receive the click at every visible point of it: ${chosen.cover}.`, chosen.cover);
-  if (kind === 'click') armGuard(el, gesture);
+  if (kind === 'click') armGuard(face ?? el, gesture);
   if (kind === 'drag') {
     armGuard(el, { button: 'left', count: 1, press: true });
     armDrag(el, gesture.synthesize === true);
   }
-  return { ok: true, point: chosen.point };
+  return face ? { ok: true, point: chosen.point, face: describe(face) } : { ok: true, point: chosen.point };
 }
 
 

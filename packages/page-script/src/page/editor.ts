@@ -25,7 +25,7 @@ import { P } from './realm';
 /** Under this many CSS pixels on a side, a box is nothing a person can click. */
 const UNCLICKABLE_PX = 2;
 /** The smallest box that counts as an editor's visible surface. */
-const SURFACE_PX = 8;
+export const SURFACE_PX = 8;
 const CLIPS = new Set(['hidden', 'scroll', 'auto', 'clip']);
 
 /** Whether `el` is a textarea or a contenteditable host that takes text. */
@@ -34,7 +34,7 @@ function takesText(el: Element): boolean {
 }
 
 /** Whether the element's box paints nothing a person could click (see the file comment). */
-function paintsNothing(el: Element, surface: Element): boolean {
+export function paintsNothing(el: Element, surface: Element): boolean {
   const r = P.rect(el);
   if (r.width < UNCLICKABLE_PX || r.height < UNCLICKABLE_PX) return true;
   const doc = document.documentElement;

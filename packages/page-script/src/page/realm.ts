@@ -98,6 +98,9 @@ const checkVisibilityOf = member('Element', 'checkVisibility', 'value');
 const hasAttributeOf = method('Element', 'hasAttribute');
 const getAttributeOf = method('Element', 'getAttribute');
 const matchesOf = method('Element', 'matches');
+const queryAllOf = method('Element', 'querySelectorAll');
+const nodeListLength = getter('NodeList', 'length');
+const nodeListItem = method('NodeList', 'item');
 const offsetWidthOf = member('HTMLElement', 'offsetWidth', 'get');
 const offsetHeightOf = member('HTMLElement', 'offsetHeight', 'get');
 // A field's value through the interface's own accessors: a page (or React's value tracker) may
@@ -237,6 +240,14 @@ export const P = {
   hasAttribute: (el: Element, name: string) => hasAttributeOf(el, name) as boolean,
   getAttribute: (el: Element, name: string) => getAttributeOf(el, name) as string | null,
   matches: (el: Element, selector: string) => matchesOf(el, selector) as boolean,
+  /** The elements under `root` that match `selector`, in document order (light DOM only). */
+  queryAll(root: Element, selector: string): Element[] {
+    const list = queryAllOf(root, selector);
+    const n = nodeListLength(list) as number;
+    const out: Element[] = [];
+    for (let i = 0; i < n; i++) out.push(nodeListItem(list, i) as Element);
+    return out;
+  },
   /** offsetWidth/Height of an HTML element (null for SVG and others, which have none). */
   offsetSize(el: Element): { width: number; height: number } | null {
     if (!offsetWidthOf || !offsetHeightOf) return null;
