@@ -1,7 +1,7 @@
 import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DRAG_ITEMS, DRAG_ITEMS_PAGE, describeEngine, dragItemsFiles, servePage, type DragList } from '@browser-provider/testing';
-import { BROWSERS, createBackend, type BrowserName } from './browsers';
+import { BROWSERS, createBackend } from './browsers';
 
 /**
  * Items a person drags get refs, whatever library made them (issue 30, finding 4), and `page.drag`
@@ -10,13 +10,6 @@ import { BROWSERS, createBackend, type BrowserName } from './browsers';
  */
 
 const site = servePage(DRAG_ITEMS_PAGE, dragItemsFiles());
-
-/**
- * WebKitGTK 2.50 has no preload script (classic WebDriver): SortableJS added its listener before the
- * page script's recorder could see it, and keeps no handler where a reader finds one, so its bare
- * list has no sign left. The same list with the usual move cursor is found there too.
- */
-const UNSEEN: Partial<Record<BrowserName, DragList[]>> = { safari: ['sj'] };
 
 const quote = (s: string) => JSON.stringify(s);
 
@@ -58,10 +51,9 @@ for (const browser of BROWSERS) {
 
     it('lists every item of every drag style with a ref, and no list as one line', async () => {
       const { found, text } = await refs();
-      const unseen = UNSEEN[browser] ?? [];
       for (const [list, names] of Object.entries(DRAG_ITEMS) as Array<[DragList, readonly string[]]>) {
         const listed = names.filter((x) => found[x] !== undefined);
-        expect(listed, `${list} on ${browser}:\n${text}`).toEqual(unseen.includes(list) ? [] : names);
+        expect(listed, `${list} on ${browser}:\n${text}`).toEqual(names);
       }
     });
 
@@ -72,8 +64,7 @@ for (const browser of BROWSERS) {
       ['h5', 'HTML5 draggable'],
     ];
     for (const [list, style] of lists) {
-      // A list the engine cannot see has no refs to drag by (asserted above), so no drag test.
-      if (!(UNSEEN[browser] ?? []).includes(list)) it(`${style}: dragged by ref down and up onto the position of the item it is dropped on`, async () => {
+      it(`${style}: dragged by ref down and up onto the position of the item it is dropped on`, async () => {
         const [a, b, c, x] = DRAG_ITEMS[list];
         // The answer says where the item went: a snapshot diff cannot, its lines key on refs.
         expect((await drag(a, c)).moved).toMatchObject({ from: 1, to: 3, of: 4, other_list: false });

@@ -13,7 +13,11 @@
  * - jQuery (3.7): the private data under the `jQuery<digits>` expando, its `events` map of handler
  *   objects; one with a `selector` is delegated, so the descendants it matches are the clickables;
  * - Alpine 3: the `@click` / `x-on:click` attributes inside an `x-data` root (not `.outside`,
- *   `.window` or `.document`, which listen elsewhere).
+ *   `.window` or `.document`, which listen elsewhere);
+ * - SortableJS (1.15): its instance on the list under `Sortable<timestamp>` (with its `options`; not
+ *   when `disabled`), the list that listens for the press on its items. The list counts as one with a
+ *   handler, so the delegation rule (snapshot.md, "Dragged and picked items") makes its children items,
+ *   as it does where the recorder saw the listener: on WebKit, which has no preload, only this finds it.
  *
  * Trust: as the recorder's — page-controlled data that can only add `clickable` lines. Every read is
  * guarded (a hostile getter throws into a catch), and the work is bounded: one pass over the
@@ -71,6 +75,9 @@ const readKeys = (el, found) => {
       if (anyKey(el[k], vueType)) found.add(el);
     } else if (k.startsWith('jQuery')) {
       jquery(el, el[k], found);
+    } else if (k.startsWith('Sortable')) {
+      const o = el[k] && el[k].options;
+      if (o && typeof o === 'object' && o.disabled !== true) found.add(el);
     }
   }
 };

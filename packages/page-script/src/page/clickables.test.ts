@@ -196,6 +196,13 @@ describe('handlers front-end libraries keep on the nodes (jsdom, set the way eac
     expect(outline(await snap(page))).toBe(['clickable "Star" *', 'clickable "One" *', 'clickable "Two" *', 'text: Three'].join('\n'));
   });
 
+  test('SortableJS: the instance it keeps on its list makes items of the children; a disabled one does not', async () => {
+    const page = jsdomPage('<ul id="s"><li>Alpha</li><li>Bravo</li></ul><ul id="off"><li>Fixed</li><li>Still</li></ul>');
+    run(page, `document.getElementById('s')['Sortable1764900000000'] = { options: { draggable: '>li', disabled: false } };
+      document.getElementById('off')['Sortable1764900000000'] = { options: { draggable: '>li', disabled: true } };`);
+    expect(outline(await snap(page))).toBe(['clickable "Alpha" *', 'clickable "Bravo" *', 'text: Fixed', 'text: Still'].join('\n'));
+  });
+
   test('Alpine: @click and x-on: inside x-data count; .outside, .window and other events do not', async () => {
     const page = jsdomPage(`<div x-data="{}"><span @click="a()">A</span><span x-on:mousedown.prevent="b()">B</span>
       <p @click.outside="c()">C</p><p @keyup.window="d()">D</p></div><p @click="e()">Outside any root</p>`);
