@@ -118,6 +118,8 @@ export async function widgetsBench(argv: string[], log: (s: string) => void): Pr
           `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}; ${runs} run(s) per task, medians; engines: ${engines.join(', ')}; Playwright MCP ${PW_VERSION} on Chromium.`,
           '',
           `\`pnpm bench --widgets\`: ${tasks.length} tasks (bench/src/widgets/tasks.ts) on pages built from this repository's pinned npm packages and served on loopback without a bundler (conformance/src/fixtures/widget-suite.ts). One scripted policy per task acts only on what the MCP answers said; the same policy drives our MCP server on every engine and Playwright MCP on Chromium. Success is the state the page reported from its library's API through a test-only channel, not the answers. "chars" is the text content of every answer the policy read. The upload task's file sits in a folder of its own, passed to our server as \`--upload-root\` and given to Playwright MCP as its working folder (both servers' allowed roots).`,
+          '',
+          "The per-tool table below reads a time miss call by call. The two servers' `browser_type` do different work: ours types key by key with trusted input (each character's keydown, keypress, input and keyup, which a page's key handlers hear) and answers with what changed; Playwright MCP's, without `slowly`, calls `locator.fill()` (the value set at once, no key events) and answers without a snapshot.",
         ],
         tables,
         notes,

@@ -82,5 +82,28 @@ export function widgetTables(results: Run[], tasks: WidgetTask[]): { tables: Tab
     const bad = tasks.filter((t) => results.some((r) => r.contender === 'ours' && r.engine === e && r.task === t.name && !r.ok));
     if (bad.length) notes.push(`Not passed by ours on ${ENGINE_NAME[e]}: ${bad.map((t) => t.name).join('; ')} (reasons above).`);
   }
-  return { tables: [{ title: 'Widget suite: per task and engine (success, tool calls, characters read, wall time ms)', head, rows }], notes };
+  const tables: Table[] = [{ title: 'Widget suite: per task and engine (success, tool calls, characters read, wall time ms)', head, rows }];
+  const perTool = toolTable(results, cols);
+  if (perTool) tables.push(perTool);
+  return { tables, notes };
+}
+
+/**
+ * Where a task's time goes: per tool, the median time of one call (and how many calls) for each
+ * column, over every call of every task and run. A task's time is the sum of its calls, so a time
+ * miss is read here: which tool, how much slower per call, and how many calls fewer.
+ */
+function toolTable(results: Run[], cols: Array<{ label: string; pick: (task: string) => Run[] }>): Table | undefined {
+  const tools = [...new Set(results.flatMap((r) => r.steps.map((s) => s.tool)))].sort();
+  if (tools.length === 0) return undefined;
+  const tasks = [...new Set(results.map((r) => r.task))];
+  const stepsOf = (c: (typeof cols)[number], tool: string) => tasks.flatMap((t) => c.pick(t)).flatMap((r) => r.steps.filter((s) => s.tool === tool));
+  const rows = tools.map((tool) => [
+    tool,
+    ...cols.flatMap((c) => {
+      const steps = stepsOf(c, tool);
+      return steps.length ? [f0(median(steps.map((s) => s.ms))), f0(steps.length)] : ['–', '0'];
+    }),
+  ]);
+  return { title: 'Widget suite: median time of one call per tool (ms), and calls made, over every task and run', head: ['tool', ...cols.flatMap((c) => [`${c.label} ms`, 'calls'])], rows };
 }
