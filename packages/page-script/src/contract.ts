@@ -93,6 +93,13 @@ export interface SnapshotOptions {
   boxes?: boolean;
   /** Cut each field value at this many characters (default 500, facts.ts), saying how many were cut. */
   valueChars?: number;
+  /** Take the snapshot even while the frame scrolls (else the op answers StillScrolling). */
+  midScroll?: boolean;
+}
+
+/** The snapshot op's answer while its frame scrolls: how many ms until it has been still long enough. */
+export interface StillScrolling {
+  scrolling: number;
 }
 
 /** A candidate element for a selector or text query. */
@@ -282,8 +289,12 @@ export type PointReport =
 export interface PageScriptOps {
   /** The document token; cheap, used to detect navigation and stale refs. */
   doc(): string;
-  /** A frame's snapshot in the wire format; Node reads it with `decodeFrameSnapshot` (./decode.ts). */
-  snapshot(opts: SnapshotOptions): Promise<FrameWire>;
+  /**
+   * A frame's snapshot in the wire format; Node reads it with `decodeFrameSnapshot` (./decode.ts). While
+   * the frame is still scrolling, `{ scrolling: ms }` instead: ask again after that long
+   * (page/scrolling.ts).
+   */
+  snapshot(opts: SnapshotOptions): Promise<FrameWire | StillScrolling>;
   /** Elements matching a CSS selector, or whose accessible name / text contains `text` (case-insensitive). */
   query(q: { selector?: string; text?: string; limit: number }): QueryResult;
   /** Whether `id` still names a connected element of this document. */

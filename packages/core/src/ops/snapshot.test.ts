@@ -125,3 +125,40 @@ describe('page.snapshot scope', () => {
     expect(gone.ok ? gone.result : gone.error).toMatchObject({ code: 'element_not_found', details: { code: 'stale_ref', repair: { method: 'page.snapshot' } } });
   });
 });
+
+describe('page.snapshot waits for a frame to stop scrolling (page-script scrolling.ts)', () => {
+  /** The stub page answers `{ scrolling }` to the first `busy` snapshot calls, then snapshots; counts every call. */
+  function scrollingFor(page: StubPage, busy: number): { calls: Array<Record<string, unknown>> } {
+    const calls: Array<Record<string, unknown>> = [];
+    const call = page.call.bind(page);
+    page.call = (async (frame, op, args, signal) => {
+      if ((op as OpName) !== 'snapshot') return call(frame, op, args, signal);
+      const opts = (args as unknown[])[0] as Record<string, unknown>;
+      calls.push(opts);
+      if (calls.length <= busy && opts.midScroll !== true) return { scrolling: 20 };
+      return call(frame, op, args, signal);
+    }) as StubPage['call'];
+    return { calls };
+  }
+
+  it('asks again while the frame says it scrolls, and answers the snapshot taken at rest', async () => {
+    const { call, backend, raw } = setup();
+    const { session_id } = await call('session.ensure', {});
+    const { calls } = scrollingFor(backend.pages[0]!, 3);
+    const env = await raw('page.snapshot', { session_id });
+    expect(env.ok && (env.result as any).text).toContain('button "Go"');
+    expect(env.ok && env.warnings).toEqual([]);
+    expect(calls.length).toBe(4);
+    expect(calls.every((o) => o.midScroll === undefined)).toBe(true);
+  });
+
+  it('takes a frame that never stops mid-scroll after the bound, and says so', async () => {
+    const { call, backend, raw } = setup();
+    const { session_id } = await call('session.ensure', {});
+    const { calls } = scrollingFor(backend.pages[0]!, Number.POSITIVE_INFINITY);
+    const env = await raw('page.snapshot', { session_id });
+    expect(env.ok && (env.result as any).text).toContain('button "Go"');
+    expect(env.ok && env.warnings).toEqual([expect.stringMatching(/still scrolling after 2000 ms; this snapshot shows it mid-scroll/)]);
+    expect(calls.at(-1)).toMatchObject({ midScroll: true });
+  });
+});

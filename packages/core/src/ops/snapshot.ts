@@ -1,4 +1,4 @@
-import { decodeFrameSnapshot, type FrameWire } from '@browser-provider/page-script';
+import { decodeFrameSnapshot, isStillScrolling, type FrameWire, type SnapshotOptions } from '@browser-provider/page-script';
 import type { ParamsOf, ResultOf } from '@browser-provider/protocol';
 import type { FrameKey } from '../backend';
 import type { PageHandle, PastSnapshot } from '../state/page';
@@ -11,6 +11,7 @@ import { ERRORS, raise } from '../catalog';
 import { toProviderError, type ProviderError } from '../catalog/errors';
 import { staleRef, unknownRef } from '../catalog/repair';
 import { call, enterFrame, MAX_FRAME_DEPTH } from './frames';
+import { sleep } from '../toolkit/deadline';
 import { pageInfoCut } from '../state/limits';
 
 export const DEFAULT_MAX_NODES = 10_000;
@@ -62,6 +63,32 @@ function pastSnapshot(top: Capture, refs: readonly string[], mode: 'full' | 'int
 }
 
 /**
+ * How long a snapshot waits for a frame to stop scrolling before it takes the frame as it is: well
+ * past the 800 ms after which the page script stops waiting out a scroll that never pauses, so a
+ * loaded machine whose frames come late does not reach it on such a page.
+ */
+export const SCROLL_SETTLE_MS = 2000;
+
+/**
+ * The frame's snapshot once it has stopped scrolling: while the page script answers that a scroll is
+ * under way (a key's smooth scroll outlives the key's answer; page/scrolling.ts), wait as long as it
+ * says and ask again. The wait is ours, on Node's clock, and bounded: after SCROLL_SETTLE_MS the
+ * frame is taken mid-scroll and a warning says so.
+ */
+async function restingFrame(page: PageHandle, frame: FrameKey, opts: SnapshotOptions, warnings: string[], signal: AbortSignal): Promise<FrameWire> {
+  const until = Date.now() + SCROLL_SETTLE_MS;
+  for (;;) {
+    const answer = await call(page, frame, 'snapshot', [opts], signal);
+    if (!isStillScrolling(answer)) return answer;
+    const left = until - Date.now();
+    if (left <= 0) break;
+    await sleep(Math.min(Math.max(answer.scrolling, 1), left), signal);
+  }
+  warnings.push(`The page was still scrolling after ${SCROLL_SETTLE_MS} ms; this snapshot shows it mid-scroll.`);
+  return call(page, frame, 'snapshot', [{ ...opts, midScroll: true }], signal) as Promise<FrameWire>;
+}
+
+/**
  * Captures a frame and, depth first, every iframe document it shows, within one node budget. With
  * `boxes` (where this frame's viewport starts in the top-level one), element boxes are moved into the
  * top-level viewport; the kept wire stays in frame coordinates, as diffs do not print boxes.
@@ -79,7 +106,7 @@ async function captureFrame(
   boxes?: { x: number; y: number },
 ): Promise<Capture> {
   const opts = { maxNodes: Math.max(1, budget.nodes), mode, ...(boxes ? { boxes: true } : {}), ...(valueChars !== undefined ? { valueChars } : {}) };
-  const wire = await call(page, frame, 'snapshot', [opts], signal);
+  const wire = await restingFrame(page, frame, opts, warnings, signal);
   const snap = decodeFrameSnapshot(wire);
   if (boxes !== undefined && (boxes.x !== 0 || boxes.y !== 0)) for (const n of snap.nodes) if (n.box) n.box = [n.box[0] + boxes.x, n.box[1] + boxes.y, n.box[2], n.box[3]];
   budget.nodes -= snap.nodes.length;

@@ -11,6 +11,7 @@ import { thrownText } from '../thrown';
 import { OPTIONS } from './realm';
 import type { PageWalker } from './page-walker';
 import { snapshot } from './snapshot';
+import { watchScrolls } from './scrolling';
 
 interface Installed {
   version: string;
@@ -57,4 +58,5 @@ if (OPTIONS.walker?.side === 'page') {
     call,
   };
   Object.defineProperty(globalThis, PAGE_SCRIPT_GLOBAL, { value: installed, configurable: true, enumerable: false, writable: false });
+  watchScrolls();
 }

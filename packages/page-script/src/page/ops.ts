@@ -14,6 +14,7 @@ import { fill } from './fill';
 import { fileInput, scroll, storage, storageWrite } from './scroll-storage';
 import { drop, hideHighlight, highlight } from './devtools';
 import { pointAt } from './point';
+import { scrollingFor } from './scrolling';
 
 const KINDS = new Set<ActionKind>(['click', 'hover', 'type', 'select', 'drag']);
 
@@ -44,7 +45,11 @@ async function settledMetrics(): Promise<PageMetrics> {
 
 export const ops: PageScriptOps = {
   doc: () => DOC,
-  snapshot,
+  // A frame in mid-scroll answers how long until it is still, not a snapshot (./scrolling.ts).
+  snapshot: (opts) => {
+    const wait = opts?.midScroll === true ? 0 : scrollingFor();
+    return wait > 0 ? Promise.resolve({ scrolling: wait }) : snapshot(opts);
+  },
   query,
   alive: (doc, id) => doc === DOC && elementById(id) !== null,
   // An unknown kind (a caller bug) gets the click checks rather than an exception.

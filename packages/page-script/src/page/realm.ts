@@ -71,6 +71,8 @@ const rectTop = getter('DOMRectReadOnly', 'top');
 const rectWidth = getter('DOMRectReadOnly', 'width');
 const rectHeight = getter('DOMRectReadOnly', 'height');
 const addListener = method('EventTarget', 'addEventListener');
+const dateNow = W.Date.now;
+const keyOf = getter('KeyboardEvent', 'key');
 const preventDefaultOf = method('Event', 'preventDefault');
 const stopImmediateOf = method('Event', 'stopImmediatePropagation');
 const eventTypeOf = getter('Event', 'type');
@@ -165,6 +167,12 @@ export const P = {
     stopImmediateOf(e);
   },
   listen: (target: EventTarget, type: string, fn: (e: Event) => void) => void addListener(target, type, fn, true),
+  /** A keyboard event's `key`. */
+  key: (e: Event) => keyOf(e) as string,
+  /** Whether a listener cancelled the event's default action. */
+  prevented: (e: Event) => defaultPreventedOf(e) as boolean,
+  /** Milliseconds since the epoch, from the trusted realm's Date (a page may replace its own). */
+  now: () => dateNow() as number,
   /** Dispatches an event we made; answers whether a listener cancelled it. */
   dispatch: (target: EventTarget, e: Event) => !(dispatchOf(target, e) as boolean) || (defaultPreventedOf(e) as boolean),
   /**
