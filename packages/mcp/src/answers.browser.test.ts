@@ -15,6 +15,9 @@ const page = servePage(`<!doctype html><title>Here</title><p>Ready to go</p>
   document.title = 'x'.repeat(5000000);
   document.body.append(Object.assign(document.createElement('button'), { textContent: 'n'.repeat(50000) }));
 }
+if (location.pathname === '/long') {
+  const t = document.createElement('textarea'); t.setAttribute('aria-label', 'Long notes'); t.value = 'abcdefghij'.repeat(150) + 'END'; document.body.append(t);
+}
 if (location.pathname === '/noisy') {
   for (let i = 0; i < 300; i++) console.log(i + ':' + 'c'.repeat(5000));
   for (let i = 0; i < 3; i++) fetch('/r' + i + '?' + 'u'.repeat(100000)).catch(() => {});
@@ -63,6 +66,17 @@ for (const browser of ENGINES) {
       expect(nav).toContain(`button "${'n'.repeat(1_000)}… [49000 more characters cut]"`);
       const tabs = textOf(await s.client.callTool({ name: 'browser_tabs', arguments: { action: 'list' } }));
       expect(tabs.length).toBeLessThan(5_000);
+    });
+
+    it('cuts a long field value at 500 characters with a count, and browser_snapshot value_chars on its ref reads it whole', async () => {
+      const nav = textOf(await s.client.callTool({ name: 'browser_navigate', arguments: { url: `${page.origin()}/long` } }));
+      const line = nav.split('\n').find((l) => l.includes('textbox "Long notes"'));
+      expect(line, nav).toContain(`value="${'abcdefghij'.repeat(50)}… [1003 more characters cut]"`);
+      const ref = /\[(e\d+)\]/.exec(line ?? '')?.[1];
+      expect(ref).toBeDefined();
+      const whole = await s.client.callTool({ name: 'browser_snapshot', arguments: { target: ref, value_chars: 5000 } });
+      expect(whole.isError).toBeFalsy();
+      expect(textOf(whole)).toContain(`value="${'abcdefghij'.repeat(150)}END"`);
     });
 
     it('cuts long request URLs and console messages, and leaves the oldest out past the list budget, saying so', async () => {
