@@ -43,11 +43,11 @@ const LONGEST_MS = 800;
 const FRAME_MS = 16;
 type Way = 'down' | 'up' | 'left' | 'right';
 /** Keys whose default action scrolls, outside a field, and which way. */
-const SCROLL_KEYS: Record<string, Way> = {
-  PageDown: 'down', ' ': 'down', ArrowDown: 'down', End: 'down',
-  PageUp: 'up', ArrowUp: 'up', Home: 'up',
-  ArrowLeft: 'left', ArrowRight: 'right',
-};
+const SCROLL_KEYS = new Map<string, Way>([
+  ['PageDown', 'down'], [' ', 'down'], ['ArrowDown', 'down'], ['End', 'down'],
+  ['PageUp', 'up'], ['ArrowUp', 'up'], ['Home', 'up'],
+  ['ArrowLeft', 'left'], ['ArrowRight', 'right'],
+]);
 /** Where those keys edit, pick or press instead of scrolling. */
 const KEEPS_KEYS = new Set(['input', 'textarea', 'select', 'button']);
 
@@ -123,7 +123,7 @@ export function watchScrolls(): void {
   };
   P.listen(window, 'keydown', (e) => {
     if (e.isTrusted !== true) return;
-    const way = SCROLL_KEYS[P.key(e)];
+    const way = SCROLL_KEYS.get(P.key(e));
     if (way !== undefined && !keepsKeys(targetOf(e))) ask(e, [way]);
   });
   P.listen(window, 'wheel', (e) => {
