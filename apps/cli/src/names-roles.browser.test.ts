@@ -19,7 +19,7 @@ for (const browser of BROWSERS) {
         const session = await backend.createSession({ isolation: 'shared', attach: 'never', signal });
         const page = await session.newPage(signal);
         await page.navigate(`data:text/html;charset=utf-8,${encodeURIComponent(namesRolesFixture())}`, 'load', signal);
-        const snap = decodeFrameSnapshot(await page.call(page.mainFrame, 'snapshot', [{ maxNodes: 10_000, mode: 'full' }], signal));
+        const snap = decodeFrameSnapshot(await page.call(page.mainFrame, 'snapshot', [{ maxNodes: 10_000, mode: 'full', midScroll: true }], signal));
         const ids = new Map<string, number>();
         for (const c of NAMES_ROLES_CASES) {
           const q = await page.call(page.mainFrame, 'query', [{ selector: `[data-t="${c.key}"]`, limit: 5 }], signal);

@@ -30,7 +30,7 @@ for (const browser of BROWSERS) {
         const session = await backend.createSession({ isolation: 'shared', attach: 'never', signal });
         const p = await session.newPage(signal);
         await p.navigate(`data:text/html;charset=utf-8,${encodeURIComponent(page())}`, 'load', signal);
-        const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 10_000, mode: 'full' }], signal);
+        const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 10_000, mode: 'full', midScroll: true }], signal);
         expect(typeof wire).toBe('string');
         const snap = decodeFrameSnapshot(wire);
         expect(snap.title).toBe('Wire ✓');

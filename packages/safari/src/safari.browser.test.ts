@@ -301,7 +301,7 @@ describeEngine('safari')('Safari backend on WebKitGTK', () => {
       const s = await real.createSession({ isolation: 'shared', attach: 'never', signal: sig() });
       const p = await s.newPage(sig());
       await p.navigate(`${site.base}/`, 'load', sig());
-      const snap = decodeFrameSnapshot(await p.call(top, 'snapshot', [{ maxNodes: 500, mode: 'full' }], sig()));
+      const snap = decodeFrameSnapshot(await p.call(top, 'snapshot', [{ maxNodes: 500, mode: 'full', midScroll: true }], sig()));
       const button = snap.nodes.find((n) => n.role === 'button');
       expect(button?.name).toBe('press');
       const check = await p.call(top, 'prepare', [snap.doc, button!.id!, 'click'], sig());

@@ -202,7 +202,7 @@ export function describeHostilePage(name: string, make: () => Backend, realm: 's
     it('keeps its geometry under a faked "jsdom" user agent', async () => {
       await p.navigate(`${a.origin}/fake-ua`, 'load', sig());
       expect(await read('navigator.userAgent')).toContain('jsdom');
-      const s = decodeFrameSnapshot((await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig())) as FrameWire);
+      const s = decodeFrameSnapshot((await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full', midScroll: true }], sig())) as FrameWire);
       expect(s.nodes.find((n) => n.name === 'Zero')).toMatchObject({ actionable: false });
       expect(s.nodes.find((n) => n.name === 'Shown')).toMatchObject({ actionable: true });
       const zero = await id('#zero');

@@ -49,7 +49,7 @@ describe(`${name}: the snapshot walker in the page realm`, () => {
 
   it('hides its name from the page, walks there, and its ids are the ones actions resolve', async () => {
     expect(await read('window.names')).toEqual([]);
-    const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig());
+    const wire = await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full', midScroll: true }], sig());
     const frame = decodeFrameSnapshot(wire as FrameWire);
     // The page's own nextSibling getter saw the walk: it ran in the page's realm (a sandbox walk reads
     // through Xrays, which never call a page's getters).
@@ -63,7 +63,7 @@ describe(`${name}: the snapshot walker in the page realm`, () => {
     const prep = await p.call(p.mainFrame, 'prepare', [frame.doc, button!.id!, 'click'], sig());
     expect(prep.ok).toBe(true);
     // A second snapshot keeps the ids.
-    const again = decodeFrameSnapshot((await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full' }], sig())) as FrameWire);
+    const again = decodeFrameSnapshot((await p.call(p.mainFrame, 'snapshot', [{ maxNodes: 100, mode: 'full', midScroll: true }], sig())) as FrameWire);
     expect(again.nodes.find((n) => n.role === 'button')?.id).toBe(button?.id);
     expect(again.doc).toBe(frame.doc);
   });

@@ -4,7 +4,9 @@
  * Override the binary with BP_CHROMIUM_PATH.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { OpArgs, OpName, OpResult } from '../contract';
+import type { OpArgs, OpName, OpResult, StillScrolling } from '../contract';
+import type { FrameWire } from '../frame-wire';
+import { isStillScrolling } from '../decode';
 import { installSource, OP_CALLER, parseOpReply, pageScriptSource, type InstallOptions } from '../host';
 
 export const CHROMIUM_PATH = process.env.BP_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,10 +48,17 @@ export async function scriptedPage(browser: Browser, html: string, viewport = { 
     install,
     callRaw,
     async call(op, ...args) {
-      const reply = parseOpReply(await callRaw(op, JSON.stringify(args)));
-      if (reply === null) throw new Error('page script not installed');
-      if (!reply.ok) throw new Error(`op ${op} failed in page: ${reply.error}`);
-      return reply.value as never;
+      // A snapshot is asked again while its frame scrolls, as core asks (core/ops/snapshot.ts):
+      // a test's own prepare may just have scrolled the element into view.
+      for (let waited = 0; ; ) {
+        const reply = parseOpReply(await callRaw(op, JSON.stringify(args)));
+        if (reply === null) throw new Error('page script not installed');
+        if (!reply.ok) throw new Error(`op ${op} failed in page: ${reply.error}`);
+        const value = reply.value as FrameWire | StillScrolling;
+        if (op !== 'snapshot' || !isStillScrolling(value) || waited >= 2_000) return reply.value as never;
+        await new Promise((r) => setTimeout(r, value.scrolling));
+        waited += value.scrolling;
+      }
     },
   };
 }
