@@ -27,10 +27,8 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
   const attempt = async () => {
     // An ok check arms the page's click guard for this gesture in the target's frame (see prepare in
     // the page script).
-    const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count }, (face) => {
-      const note = faceWarning(target.ref, face);
-      if (!warnings.includes(note)) warnings.push(note);
-    });
+    let face: string | undefined;
+    const point = await actionPoint(session, page, target, 'click', signal, { button: gesture.button, count: gesture.count }, (f) => (face = f));
     let seen: ClickReport | undefined;
     const report = async (s: AbortSignal, alongside: boolean) => {
       seen = await call(page, target.frame, 'clickReport', alongside ? [target.doc, REPORT_WAIT_MS] : [target.doc], s);
@@ -38,18 +36,20 @@ export async function click(session: Session, page: PageHandle, p: ParamsOf<'pag
       return inTop ? seen.navigation : 'unknown';
     };
     const { navigated } = await clickAt(page.backend, point, signal, report, gesture);
-    return { point, navigated, seen };
+    return { point, navigated, seen, face };
   };
   const until = Date.now() + ACTIONABILITY_WINDOW_MS;
-  let { point, navigated, seen } = await attempt();
+  let { point, navigated, seen, face } = await attempt();
   // Cancelled from its first event, the gesture reached nothing (the page showed something else under
   // the pointer, often the target's own hover look still loading): the whole check runs again on a
   // fresh hit-test, at least once and while the actionability window lasts, as Playwright's retry
   // loop does, before the click is refused as missed.
   for (let retries = 0; !navigated && seen?.landed === false && seen.began === false && (retries === 0 || Date.now() + RETRY_EVERY_MS <= until); retries++) {
     await sleep(RETRY_EVERY_MS, signal);
-    ({ point, navigated, seen } = await attempt());
+    ({ point, navigated, seen, face } = await attempt());
   }
+  // Said of the gesture that was answered, not of an earlier attempt the retry replaced.
+  if (face !== undefined) warnings.push(faceWarning(target.ref, face));
   // Firefox 153 delivers no pointer input into an out-of-process (cross-site) frame: the frame's guard
   // saw no event at all and the document is the same one. Said so, never answered as a click.
   if (!navigated && !inTop && seen?.landed === null && seen.began === undefined && seen.navigation !== 'started') {

@@ -25,7 +25,7 @@ import { P } from './realm';
 /** Under this many CSS pixels on a side, a box is nothing a person can click. */
 const UNCLICKABLE_PX = 2;
 /** The smallest box that counts as an editor's visible surface. */
-export const SURFACE_PX = 8;
+const SURFACE_PX = 8;
 const CLIPS = new Set(['hidden', 'scroll', 'auto', 'clip']);
 
 /** Whether `el` is a textarea or a contenteditable host that takes text. */
@@ -55,11 +55,15 @@ export function paintsNothing(el: Element, surface: Element): boolean {
   return false;
 }
 
-/** The nearest ancestor below `<body>` with a box of at least SURFACE_PX on each side, or null. */
-function nearestSurface(el: Element): Element | null {
+/**
+ * The nearest ancestor below `<body>` with a box of at least SURFACE_PX on each side, or null;
+ * ancestors `passOver` says so of are not candidates (face.ts passes over transparent ones).
+ */
+export function nearestSurface(el: Element, passOver?: (n: Element) => boolean): Element | null {
   for (let n = P.parent(el); n; n = P.parent(n)) {
     const tag = P.localName(n);
     if (tag === 'body' || tag === 'html') return null;
+    if (passOver?.(n) === true) continue;
     const r = P.rect(n);
     if (r.width >= SURFACE_PX && r.height >= SURFACE_PX) return n;
   }

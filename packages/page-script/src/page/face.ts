@@ -12,22 +12,19 @@
  *   (paintsNothing in ./editor.ts);
  * - its face is its nearest ancestor below `<body>` that is not itself transparent and has a box of at
  *   least 8×8 px, and nothing from the face up to the root is transparent (a person sees it);
- * - the face holds no other control (a field, button, link, focusable or widget-role element), so the
- *   click can only reach this field's own widget, never a neighbour a page slid under it;
+ * - the face holds nothing else actionable (roles.ts's ACTIONABLE_SELECTOR: a field, button, link,
+ *   focusable or widget-role element), so the click can only reach this field's own widget, never a
+ *   neighbour a page slid under it;
  * - the face then takes a click's checks (visible, enabled, a hit test landing inside it: a face under a
  *   modal is still `obscured` by the modal), and the click guard judges the gesture against the face.
  * A painted field that is merely covered is none of these and keeps its `obscured` refusal. Every fact
  * is read through the pristine functions of ./realm.ts.
  */
-import { paintsNothing, SURFACE_PX } from './editor';
+import { nearestSurface, paintsNothing } from './editor';
 import { P } from './realm';
+import { ACTIONABLE_SELECTOR } from './roles';
 
 const FIELDS = new Set(['input', 'select', 'textarea']);
-
-/** Whatever a person could operate apart from the field: another reason not to click its face. */
-const OTHER_CONTROLS =
-  'input:not([type=hidden]),select,textarea,button,a[href],[tabindex]:not([tabindex="-1"]),[contenteditable]:not([contenteditable=false]),' +
-  '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=option],[role=menuitem],[role=tab],[role=combobox],[role=textbox],[role=slider],[role=spinbutton]';
 
 function transparent(el: Element): boolean {
   return P.prop(P.style(el), 'opacity') === '0';
@@ -36,19 +33,9 @@ function transparent(el: Element): boolean {
 /** The visible face of the transparent field `el`, or null when `el` is not one (see the file comment). */
 export function controlFace(el: Element): Element | null {
   if (!FIELDS.has(P.localName(el)) || (P.localName(el) === 'input' && (P.getAttribute(el, 'type') ?? '').toLowerCase() === 'hidden')) return null;
-  let face: Element | null = null;
-  for (let n = P.parent(el); n; n = P.parent(n)) {
-    const tag = P.localName(n);
-    if (tag === 'body' || tag === 'html') return null;
-    if (transparent(n)) continue;
-    const r = P.rect(n);
-    if (r.width >= SURFACE_PX && r.height >= SURFACE_PX) {
-      face = n;
-      break;
-    }
-  }
+  const face = nearestSurface(el, transparent);
   if (face === null || !paintsNothing(el, face)) return null;
   for (let n = P.parent(face); n; n = P.parent(n)) if (transparent(n)) return null;
-  for (const other of P.queryAll(face, OTHER_CONTROLS)) if (other !== el && !P.contains(el, other)) return null;
+  for (const other of P.queryAll(face, ACTIONABLE_SELECTOR)) if (other !== el && !P.contains(el, other)) return null;
   return face;
 }

@@ -76,6 +76,17 @@ export function finalRole(role: string, name: string): string {
   return role;
 }
 
+/**
+ * What is actionable as a CSS selector, for one native query where a rule needs every such element
+ * under a node (face.ts): an INTERACTIVE_ROLES role, or what nativelyActionable (below) accepts by
+ * markup (a tabindex of 0 or more; an editing host).
+ */
+export const ACTIONABLE_SELECTOR = [
+  ...[...INTERACTIVE_ROLES].map((r) => `[role=${r}]`),
+  'a[href]', 'area[href]', 'button', 'select', 'textarea', 'summary', 'input:not([type=hidden])', 'video[controls]', 'audio[controls]',
+  '[onclick]', '[tabindex]:not([tabindex^="-"])', '[contenteditable]:not([contenteditable=false])',
+].join(',');
+
 /** Natively focusable or clickable elements, whatever their role says. */
 export function nativelyActionable(el: Element): boolean {
   switch (el.localName) {
