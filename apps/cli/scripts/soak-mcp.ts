@@ -1,7 +1,7 @@
 import { FIXTURE } from '@browser-provider/conformance';
 // The MCP package's own test harness: it starts `mcp --http` from the CLI's bin and owns the SDK client.
 import { startHttp, type HttpServer } from '@browser-provider/mcp/testing';
-import { settle, type Outcome, type SoakTarget } from './soak-target';
+import { onlySteps, settle, type Outcome, type SoakTarget } from './soak-target';
 
 type Tool = [name: string, args: Record<string, unknown>];
 
@@ -9,7 +9,7 @@ type Tool = [name: string, args: Record<string, unknown>];
  * The soak over MCP (`--mcp`): `mcp --http` on loopback, one MCP client (and so one MCP session, and
  * one browser session behind it) per soak session, ended with the session's DELETE.
  */
-export async function mcpTarget(browser: string, origin: string, callTimeoutMs: number): Promise<SoakTarget> {
+export async function mcpTarget(browser: string, origin: string, callTimeoutMs: number, steps?: string[]): Promise<SoakTarget> {
   const server: HttpServer = await startHttp(['--browser', browser]);
   const url = (path: string) => `${origin}${path}`;
   const { home, form, delayed } = FIXTURE;
@@ -31,6 +31,8 @@ export async function mcpTarget(browser: string, origin: string, callTimeoutMs: 
     ['browser_click', { target: 'e999999' }],
     ['browser_type', { target: '#nothing-here', text: 'x' }],
   ];
+  // `--steps`: only the calls of the tools named (`snapshot` or `browser_snapshot`; `invalid:<name>` for invalid ones).
+  const chosen = steps === undefined ? VALID : onlySteps(VALID, INVALID, steps, (t) => t[0]);
   const clients = new Map<string, Awaited<ReturnType<HttpServer['connect']>>>();
   const tool = (sid: string, [name, args]: Tool): Promise<Outcome> =>
     settle(name, async () => {
@@ -60,7 +62,7 @@ export async function mcpTarget(browser: string, origin: string, callTimeoutMs: 
       const first = await tool(name, VALID[0]!);
       return first.code === 'ok' ? { outcome: first, sid: name } : { outcome: first };
     },
-    step: (sid, valid, pick) => tool(sid, pick(valid ? VALID : INVALID)),
+    step: (sid, valid, pick) => tool(sid, pick(steps !== undefined ? chosen : valid ? VALID : INVALID)),
     close: (sid) =>
       settle('close', async () => {
         const c = clients.get(sid);

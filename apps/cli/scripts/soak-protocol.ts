@@ -1,10 +1,10 @@
 import { ProviderClient, FIXTURE, SERVER_NODE_FLAGS } from '@browser-provider/conformance';
-import { settle, type SoakTarget } from './soak-target';
+import { onlySteps, settle, type SoakTarget } from './soak-target';
 
 type Call = [method: string, params: (sid: string) => Record<string, unknown>];
 
 /** The soak over the protocol: `serve` on stdio, one provider session per soak session. */
-export function protocolTarget(bin: string, browser: string, origin: string, callTimeoutMs: number): SoakTarget {
+export function protocolTarget(bin: string, browser: string, origin: string, callTimeoutMs: number, steps?: string[]): SoakTarget {
   const client = new ProviderClient({ command: [process.execPath, ...SERVER_NODE_FLAGS, bin, 'serve', '--browser', browser], defaultTimeoutMs: callTimeoutMs + 30_000 });
   const url = (path: string) => `${origin}${path}`;
   const { home, form, delayed } = FIXTURE;
@@ -30,6 +30,8 @@ export function protocolTarget(bin: string, browser: string, origin: string, cal
     ['page.snapshot', () => ({ session_id: 'sess_nope' })],
     ['page.type', (sid) => ({ session_id: sid, selector: '#nothing-here', text: 'x', timeout_ms: 1_000 })],
   ];
+  // `--steps`: only the calls of the methods named (`page.snapshot`; `invalid:<name>` for invalid ones).
+  const chosen = steps === undefined ? VALID : onlySteps(VALID, INVALID, steps, (c) => c[0]);
   const call = (method: string, params: Record<string, unknown>, onOk?: (result: unknown) => void) =>
     settle(method, async () => {
       const deadline = (params.timeout_ms as number | undefined) ?? callTimeoutMs;
@@ -51,7 +53,7 @@ export function protocolTarget(bin: string, browser: string, origin: string, cal
       return sid === undefined ? { outcome } : { outcome, sid };
     },
     step(sid, valid, pick) {
-      const [method, params] = pick(valid ? VALID : INVALID);
+      const [method, params] = pick(steps !== undefined ? chosen : valid ? VALID : INVALID);
       return call(method, params(sid));
     },
     close: (sid) => call('session.close', { session_id: sid }),

@@ -59,7 +59,7 @@ export function sample(server: number, startedAt: number, roots: number[] = []):
 }
 
 /** Least-squares slope of `y` over time, per hour. */
-export function perHour(samples: Sample[], y: (s: Sample) => number): number {
+export function perHour<S extends Sample>(samples: S[], y: (s: S) => number): number {
   const n = samples.length;
   if (n < 2) return 0;
   const mt = samples.reduce((a, s) => a + s.t, 0) / n;

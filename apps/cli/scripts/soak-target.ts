@@ -29,3 +29,20 @@ export async function settle(method: string, run: () => Promise<string>): Promis
     return { method, lost: `${(e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''}${cause}` };
   }
 }
+
+/**
+ * `--steps a,b`: the calls whose name is one of `steps` (an MCP tool may be named without its
+ * `browser_` prefix), so one family of calls can be soaked alone: valid calls by name, invalid ones as
+ * `invalid:<name>` (`invalid` alone: every invalid call). Throws on a name no call has.
+ */
+export function onlySteps<T>(valid: T[], invalid: T[], steps: string[], name: (c: T) => string): T[] {
+  const matches = (c: T, s: string) => name(c) === s || name(c) === `browser_${s}`;
+  const pick = (s: string) =>
+    s === 'invalid' ? invalid : s.startsWith('invalid:') ? invalid.filter((c) => matches(c, s.slice('invalid:'.length))) : valid.filter((c) => matches(c, s));
+  const unknown = steps.filter((s) => pick(s).length === 0);
+  if (unknown.length > 0) {
+    const names = [...new Set(valid.map(name)), ...new Set(invalid.map((c) => `invalid:${name(c)}`))];
+    throw new Error(`--steps: no such step ${unknown.join(', ')} (valid: ${names.join(', ')}, invalid)`);
+  }
+  return steps.flatMap(pick);
+}

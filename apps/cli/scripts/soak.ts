@@ -1,10 +1,17 @@
 /**
- * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--sessions 5] [--calls-per-session 40] [--no-write]`: a bounded soak of the real `serve`
+ * `pnpm soak --minutes 10 [--browser firefox] [--mcp] [--grid] [--sessions 5] [--calls-per-session 40] [--steps a,b] [--no-write]`: a bounded soak of the real `serve`
  * over stdio, or with `--mcp` of `mcp --http` on loopback (not in CI); `--grid` takes the browsers
  * from a real Selenium Grid on loopback (soak-grid.ts). Five sessions make random valid
  * and invalid calls on the conformance fixture site; every 10 s the server's and its browser's RSS, open descriptors and process count are
  * sampled. Writes the figures (growth per hour by least squares, extrapolated to a day) between the
  * soak markers of docs/reliability.md, and exits 1 if any call went unanswered.
+ *
+ * `--steps snapshot,click` bisects: the sessions make only the calls of the steps named (MCP tool
+ * names, with or without `browser_`; protocol method names such as `page.screenshot`; `invalid:<name>`
+ * for that name's invalid calls, `invalid` for all of them), so each family of calls can be soaked alone (`--steps tabs --calls-per-session 3` churns sessions).
+ * Each session still opens with a navigation. A run with `--steps` never rewrites docs/reliability.md.
+ * On Firefox the parent process is followed on its own: its PSS in every sample, and its memory
+ * report's explicit and heap-unclassified at the two snapshots, per hour and per 1,000 calls.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,7 +23,7 @@ import { startSoakGrid } from './soak-grid';
 import { mcpTarget } from './soak-mcp';
 import { protocolTarget } from './soak-protocol';
 import { breakdownTable, byKind, firefoxMemoryReport, firefoxParent, type Snapshot } from './soak-breakdown';
-import { perHour, sample, soakFamily, type Sample } from './soak-sample';
+import { perHour, pssKb, sample, soakFamily, type Sample } from './soak-sample';
 import type { Outcome } from './soak-target';
 
 const arg = (name: string, fallback: string) => {
@@ -25,7 +32,8 @@ const arg = (name: string, fallback: string) => {
 };
 const minutes = Number(arg('minutes', '10'));
 const browser = arg('browser', 'firefox');
-const write = !process.argv.includes('--no-write');
+const STEPS = arg('steps', '') === '' ? undefined : arg('steps', '').split(',').map((x) => x.trim()).filter(Boolean);
+const write = !process.argv.includes('--no-write') && STEPS === undefined;
 const mcp = process.argv.includes('--mcp');
 const SESSIONS = Number(arg('sessions', '5'));
 const grid = process.argv.includes('--grid') ? await startSoakGrid(browser, SESSIONS) : undefined;
@@ -39,7 +47,7 @@ const CALL_TIMEOUT_MS = 15_000;
 const BIN = fileURLToPath(new URL('../bin/browser-provider.js', import.meta.url));
 const DOC = fileURLToPath(new URL('../../../docs/reliability.md', import.meta.url));
 const site = await startFixtureServer();
-const target = mcp ? await mcpTarget(browser, site.origin, CALL_TIMEOUT_MS) : protocolTarget(BIN, browser, site.origin, CALL_TIMEOUT_MS);
+const target = mcp ? await mcpTarget(browser, site.origin, CALL_TIMEOUT_MS, STEPS) : protocolTarget(BIN, browser, site.origin, CALL_TIMEOUT_MS, STEPS);
 
 let stopping = false;
 // A soak stopped by hand (Ctrl-C, a timeout's SIGTERM) stops what it started: `mcp --http` and the
@@ -100,29 +108,33 @@ async function worker(n: number): Promise<void> {
 
 const fromBundle = bundleState().fresh;
 const startedAt = Date.now();
-const samples: Sample[] = [];
+/** A sample, with the Firefox parent's own PSS on Firefox. */
+const samples: Array<Sample & { parentPssMb?: number }> = [];
 /** The machine's 1-minute load average at each sample: the soak shares its cores with whatever else runs. */
 const loads: number[] = [];
 const server = target.pid;
 await target.ready();
 const sampler = setInterval(() => {
-  const s = sample(server, startedAt, grid?.roots() ?? []);
+  const s: Sample & { parentPssMb?: number } = sample(server, startedAt, grid?.roots() ?? []);
+  const parentPid = browser === 'firefox' ? firefoxParent(soakFamily(server, grid?.roots() ?? [])) : undefined;
+  if (parentPid !== undefined) s.parentPssMb = pssKb(parentPid) / 1024;
   samples.push(s);
   loads.push(loadavg()[0] ?? 0);
-  process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}, answered ${answered}, lost ${lost.length}\n`);
+  process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}${s.parentPssMb === undefined ? '' : `, Firefox parent PSS ${s.parentPssMb.toFixed(0)} MB`}, answered ${answered}, lost ${lost.length}\n`);
 }, SAMPLE_MS);
 // Where the memory sits when the fit starts and a minute before the workload ends (still under load).
-async function snapshot(): Promise<Snapshot> {
+async function snapshot(): Promise<Snapshot & { answered: number }> {
+  const calls = answered;
   const family = soakFamily(server, grid?.roots() ?? []);
   const t = Math.round((Date.now() - startedAt) / 1000);
   const parts = byKind(family, server);
   const parent = browser === 'firefox' ? firefoxParent(family) : undefined;
   const firefox = parent === undefined ? undefined : await firefoxMemoryReport(parent);
   process.stderr.write(`snapshot at t=${t}s: ${[...parts].map(([k, p]) => `${k} ${p.pssMb.toFixed(0)} MB`).join(', ')}${firefox ? `; Firefox parent explicit ${firefox.explicit.toFixed(0)} MB, resident-unique ${firefox.residentUnique.toFixed(0)} MB` : ''}\n`);
-  return { t, parts, ...(firefox ? { firefox } : {}) };
+  return { t, parts, answered: calls, ...(firefox ? { firefox } : {}) };
 }
-const atFit = new Promise<Snapshot>((r) => setTimeout(() => r(snapshot()), WARM_UP_MIN * 60_000));
-const atEnd = new Promise<Snapshot>((r) => setTimeout(() => r(snapshot()), Math.max(WARM_UP_MIN * 60_000 + 30_000, minutes * 60_000 - 60_000)));
+const atFit = new Promise<Snapshot & { answered: number }>((r) => setTimeout(() => r(snapshot()), WARM_UP_MIN * 60_000));
+const atEnd = new Promise<Snapshot & { answered: number }>((r) => setTimeout(() => r(snapshot()), Math.max(WARM_UP_MIN * 60_000 + 30_000, minutes * 60_000 - 60_000)));
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 const [fitSnap, endSnap] = await Promise.all([atFit, atEnd]);
 clearInterval(sampler);
@@ -136,13 +148,14 @@ await site.close();
 // minute 1 of a 5-minute run reads that climb as a leak (the +1.2 GB/h of the first MCP soak).
 // Samples taken once the workload stopped (sessions closing, browsers exiting) are not the steady state.
 const steady = samples.filter((s) => s.t >= WARM_UP_MIN * 60 && s.t <= minutes * 60);
-const rows: Array<[string, (s: Sample) => number, string]> = [
+const rows: Array<[string, (s: (typeof samples)[number]) => number, string]> = [
   ['server RSS', (s) => s.serverRssMb, 'MB'],
   ['server + browser RSS (sum of VmRSS; shared pages counted per process)', (s) => s.totalRssMb, 'MB'],
   ['server + browser PSS (sum of Pss)', (s) => s.totalPssMb, 'MB'],
   ['server open fds', (s) => s.serverFds, ''],
   ['server + browser open fds', (s) => s.totalFds, ''],
   ['processes (server + browser)', (s) => s.processes, ''],
+  ...(samples.some((s) => s.parentPssMb !== undefined) ? [['Firefox parent process PSS', (s: (typeof samples)[number]) => s.parentPssMb ?? 0, 'MB'] as (typeof rows)[number]] : []),
 ];
 const fmt = (n: number) => (Math.abs(n) >= 10 ? n.toFixed(0) : n.toFixed(1));
 const first = steady[0];
@@ -156,7 +169,7 @@ const table = rows.map(([name, y, unit]) => {
 const load = loads.length ? `machine load (1-min average, 2 cores) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)}` : 'no load sampled';
 const codes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
 const report = [
-  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}${SESSIONS !== 5 ? ` --sessions ${SESSIONS}` : ''}${CALLS_PER_SESSION !== 40 ? ` --calls-per-session ${CALLS_PER_SESSION}` : ''}\` (${target.label}${grid ? `, ${grid.label}` : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after minute ${WARM_UP_MIN}); ${load}.`,
+  `Run: \`pnpm soak --minutes ${minutes} --browser ${browser}${mcp ? ' --mcp' : ''}${grid ? ' --grid' : ''}${STEPS ? ` --steps ${STEPS.join(',')}` : ''}${process.argv.includes('--warm-up-minutes') ? ` --warm-up-minutes ${WARM_UP_MIN}` : ''}${SESSIONS !== 5 ? ` --sessions ${SESSIONS}` : ''}${CALLS_PER_SESSION !== 40 ? ` --calls-per-session ${CALLS_PER_SESSION}` : ''}\` (${target.label}${grid ? `, ${grid.label}` : ''}), ${new Date().toISOString().slice(0, 10)}, ${SESSIONS} sessions, ${samples.length} samples every ${SAMPLE_MS / 1000} s (growth fitted by least squares over the samples after minute ${WARM_UP_MIN}); ${load}.`,
   '',
   `Server: ${fromBundle ? 'the prebuilt bundle (apps/cli/dist), as users run it' : 'TypeScript sources through tsx (no fresh bundle; its RSS is ~40 MB above the bundle\'s)'}. The machine is shared with other work: these are loaded-machine figures.`,
   '',
@@ -167,9 +180,30 @@ const report = [
   ...table,
   '',
   ...breakdownTable(fitSnap, endSnap),
+  ...parentSummary(),
   ...(lost.length ? ['', 'Lost answers:', '', ...lost.slice(0, 20).map((l) => `- ${l}`)] : []),
 ].join('\n');
 console.log(report);
+
+/** The Firefox parent between the two snapshots: PSS and its own report's explicit and heap-unclassified, per hour and per 1,000 calls. */
+function parentSummary(): string[] {
+  const a = fitSnap.firefox;
+  const b = endSnap.firefox;
+  const pss = steady.filter((s) => s.parentPssMb !== undefined);
+  if (browser !== 'firefox' || pss.length < 2) return [];
+  const hours = (endSnap.t - fitSnap.t) / 3600;
+  const calls = endSnap.answered - fitSnap.answered;
+  const rate = (d: number) => `${d >= 0 ? '+' : ''}${fmt(d)} MB (${fmt(d / hours)} MB/h, ${(calls > 0 ? (d / calls) * 1000 : 0).toFixed(2)} MB per 1,000 calls)`;
+  const pa = pss[0]?.parentPssMb ?? 0;
+  const pb = pss[pss.length - 1]?.parentPssMb ?? 0;
+  return [
+    '',
+    `Firefox parent, ${calls} calls answered between the snapshots (t=${fitSnap.t}–${endSnap.t} s): PSS ${fmt(pa)} → ${fmt(pb)} MB over the fit (fitted ${fmt(perHour(pss, (s) => s.parentPssMb ?? 0))} MB/h)` +
+      (a && b
+        ? `; explicit ${fmt(a.explicit)} → ${fmt(b.explicit)}, ${rate(b.explicit - a.explicit)}; heap-unclassified ${fmt(a.heapUnclassified)} → ${fmt(b.heapUnclassified)}, ${rate(b.heapUnclassified - a.heapUnclassified)}; resident-unique ${fmt(a.residentUnique)} → ${fmt(b.residentUnique)}, ${rate(b.residentUnique - a.residentUnique)}.`
+        : '; no memory report at both snapshots.'),
+  ];
+}
 if (write) {
   const doc = readFileSync(DOC, 'utf8');
   const key = `${browser}${mcp ? '-mcp' : ''}${grid ? '-grid' : ''}`;
