@@ -18,10 +18,11 @@ export class RingBuffer<T> {
     return this.#pushed;
   }
 
-  push(item: T): void {
+  /** Adds `item`; answers the items dropped to make room (oldest first), usually none. */
+  push(item: T): T[] {
     this.#pushed++;
     this.#items.push(item);
-    if (this.#items.length > this.size) this.#items.splice(0, this.#items.length - this.size);
+    return this.#items.length > this.size ? this.#items.splice(0, this.#items.length - this.size) : [];
   }
 
   /** Oldest first. */
@@ -81,6 +82,14 @@ const countOf = (raw: RequestData['headers'] | undefined): number => (Array.isAr
 /** Folds BiDi network events into one entry per request (redirects update the same entry). */
 export class NetworkLog {
   readonly entries = new RingBuffer<NetworkEntry>();
+
+  /**
+   * `onDropped`: told the ids of requests the buffer dropped. Their bodies can no longer be asked for,
+   * so the page tells the browser's data collector to let them go (a collector keeps every body it
+   * collected until then, and a long session would otherwise grow the browser without bound).
+   */
+  constructor(private readonly onDropped?: (requestIds: string[]) => void) {}
+
   /** Headers by request id, for the requests still in `entries`. */
   readonly #headers = new Map<string, { request: NetworkHeader[]; requestCount: number; response?: NetworkHeader[]; responseCount?: number }>();
 
@@ -122,7 +131,10 @@ export class NetworkLog {
         ...(type ? { resource_type: type } : {}),
       };
       if (existing) Object.assign(existing, fresh, { started_at: existing.started_at });
-      else this.entries.push(fresh);
+      else {
+        const dropped = this.entries.push(fresh);
+        if (dropped.length > 0) this.onDropped?.(dropped.map((e) => e.request_id));
+      }
       // A redirect's next hop replaces the headers: they are the last request's, as its response's are.
       this.#headers.set(id, { request: headersOf(req.headers), requestCount: countOf(req.headers) });
       this.#prune();
