@@ -1,12 +1,14 @@
 #!/bin/sh
-":" //; exec node --optimize-for-size "$0" "$@"
-// The two lines above are read by sh and by Node alike: sh runs Node with the flag, Node sees a string
-// and a comment. `--optimize-for-size` keeps V8's young generation at 1 MB and its heap growing slowly:
-// a 1,000-row snapshot allocates ~30 MB of short-lived objects, which otherwise grow the semi-spaces to
-// 32 MB that are never given back (server RSS 107-121 MB, with it 70-73 MB; snapshot times unchanged,
-// docs/reliability.md). Node takes the flag only at start-up (v8.setFlagsFromString then is too late), and
-// `#!/usr/bin/env -S` is not in BusyBox's env. Spawners that run this file with `node` directly pass the
-// same flags: @browser-provider/client's SERVER_NODE_FLAGS, which a unit test holds equal to this line.
+":" //; exec node ${BROWSER_PROVIDER_NODE_FLAGS---optimize-for-size} "$0" "$@"
+// The two lines above are read by sh and by Node alike: sh runs Node with the flags, Node sees a string
+// and a comment. The default, `--optimize-for-size`, keeps V8's young generation at 1 MB and its heap
+// growing slowly: a 1,000-row snapshot's short-lived objects otherwise grow the semi-spaces to 32 MB that
+// are never given back (server RSS 115-118 MB against 80-84). It costs time: that snapshot runs ~7
+// scavenges and takes ~1.4x as long (docs/reliability.md, "Server memory"). BROWSER_PROVIDER_NODE_FLAGS
+// replaces the flags (set and empty: Node's defaults, the faster and larger server). Node takes such
+// flags only at start-up (v8.setFlagsFromString then is too late), and `#!/usr/bin/env -S` is not in
+// BusyBox's env. Spawners that run this file with `node` directly pass the same flags:
+// @browser-provider/client's SERVER_NODE_FLAGS, which a unit test holds equal to this line.
 // Installed from npm (no src/ beside the bin): runs the package's built lib/. In the workspace, runs the
 // prebuilt server bundle (`pnpm build`) while it matches every file it was built from: no TypeScript
 // loader and no esbuild in the process. Otherwise, or with BROWSER_PROVIDER_FROM_SOURCE=1, runs the

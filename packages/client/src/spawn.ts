@@ -38,11 +38,24 @@ const KILL_AFTER_TERM_MS = 2_000;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * Node flags the server runs with (its bin's first lines pass them when it is run as a command): a
- * smaller V8 young generation and heap growth, which keep the server's RSS under 80 MB with a
- * 1,000-row page open (see the bin for the figures). Anything that starts the bin with `node` passes them.
+ * Node flags the server runs with by default (its bin's first lines pass them when it is run as a
+ * command): a smaller V8 young generation and heap growth, which keep the server's RSS near 80 MB with
+ * a 1,000-row page open, at the price of GC time in large snapshots (docs/reliability.md, "Server
+ * memory", has the trade measured).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size'];
+export const DEFAULT_SERVER_NODE_FLAGS: readonly string[] = ['--optimize-for-size'];
+
+/** The environment variable that replaces the default flags; set and empty runs Node with none. */
+export const NODE_FLAGS_ENV = 'BROWSER_PROVIDER_NODE_FLAGS';
+
+/** The flags the bin's sh line picks for this environment: the variable's words when it is set, else the default. */
+export function serverNodeFlags(env: Record<string, string | undefined> = process.env): readonly string[] {
+  const chosen = env[NODE_FLAGS_ENV];
+  return chosen === undefined ? DEFAULT_SERVER_NODE_FLAGS : chosen.split(/\s+/).filter(Boolean);
+}
+
+/** What anything that starts the bin with `node` passes (read from this process's environment at load). */
+export const SERVER_NODE_FLAGS: readonly string[] = serverNodeFlags();
 
 /** The installed CLI's bin (`@browser-provider/cli`), run with this Node and the server's flags. */
 function cliCommand(): string[] {
