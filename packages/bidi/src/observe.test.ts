@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkLog, RING_SIZE, RingBuffer } from './observe';
 
-const sent = (id: string) => ['network.beforeRequestSent', { request: { request: id, url: `http://x/${id}`, method: 'GET' }, timestamp: 1 }] as never;
+const sent = (id: string, method = 'GET') => ['network.beforeRequestSent', { request: { request: id, url: `http://x/${id}`, method }, timestamp: 1 }] as never;
 
 describe('RingBuffer', () => {
   it('answers what a push dropped, oldest first', () => {
@@ -15,19 +15,21 @@ describe('RingBuffer', () => {
 
 describe('NetworkLog', () => {
   it('names the requests its buffer drops, so their collected bodies can be let go', () => {
-    const dropped: string[] = [];
-    const log = new NetworkLog((ids) => dropped.push(...ids));
-    for (let i = 0; i < RING_SIZE; i++) log.onEvent(...(sent(`r${i}`) as [never, never]));
+    const dropped: Array<{ id: string; sentBody: boolean }> = [];
+    const log = new NetworkLog((requests) => dropped.push(...requests));
+    log.onEvent(...(sent('r0', 'POST') as [never, never]));
+    for (let i = 1; i < RING_SIZE; i++) log.onEvent(...(sent(`r${i}`) as [never, never]));
     expect(dropped).toEqual([]);
     log.onEvent(...(sent('r-new') as [never, never]));
     log.onEvent(...(sent('r-newer') as [never, never]));
-    expect(dropped).toEqual(['r0', 'r1']);
+    // A POST may have sent a body; a GET cannot have.
+    expect(dropped).toEqual([{ id: 'r0', sentBody: true }, { id: 'r1', sentBody: false }]);
     expect(log.detail('r0')).toBeUndefined();
   });
 
   it('drops nothing for a request it already lists (a redirect keeps its id)', () => {
-    const dropped: string[] = [];
-    const log = new NetworkLog((ids) => dropped.push(...ids));
+    const dropped: unknown[] = [];
+    const log = new NetworkLog((requests) => dropped.push(...requests));
     for (let i = 0; i < RING_SIZE; i++) log.onEvent(...(sent(`r${i}`) as [never, never]));
     log.onEvent(...(sent(`r${RING_SIZE - 1}`) as [never, never]));
     expect(dropped).toEqual([]);

@@ -84,11 +84,11 @@ export class NetworkLog {
   readonly entries = new RingBuffer<NetworkEntry>();
 
   /**
-   * `onDropped`: told the ids of requests the buffer dropped. Their bodies can no longer be asked for,
+   * `onDropped`: told the requests the buffer dropped (and whether each could have sent a body). Their bodies can no longer be asked for,
    * so the page tells the browser's data collector to let them go (a collector keeps every body it
    * collected until then, and a long session would otherwise grow the browser without bound).
    */
-  constructor(private readonly onDropped?: (requestIds: string[]) => void) {}
+  constructor(private readonly onDropped?: (requests: Array<{ id: string; sentBody: boolean }>) => void) {}
 
   /** Headers by request id, for the requests still in `entries`. */
   readonly #headers = new Map<string, { request: NetworkHeader[]; requestCount: number; response?: NetworkHeader[]; responseCount?: number }>();
@@ -133,7 +133,8 @@ export class NetworkLog {
       if (existing) Object.assign(existing, fresh, { started_at: existing.started_at });
       else {
         const dropped = this.entries.push(fresh);
-        if (dropped.length > 0) this.onDropped?.(dropped.map((e) => e.request_id));
+        // A GET or HEAD sends no body: only its response's can have been collected.
+        if (dropped.length > 0) this.onDropped?.(dropped.map((e) => ({ id: e.request_id, sentBody: e.method !== 'GET' && e.method !== 'HEAD' })));
       }
       // A redirect's next hop replaces the headers: they are the last request's, as its response's are.
       this.#headers.set(id, { request: headersOf(req.headers), requestCount: countOf(req.headers) });

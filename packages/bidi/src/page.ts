@@ -299,12 +299,12 @@ export class BidiPage implements BackendPage {
    * removed at session end: ~21 KB a navigation in its parent process, measured (docs/reliability.md).
    * Not waited for; a request with nothing collected answers an error, which is expected and ignored.
    */
-  private disownBodies(requestIds: string[]): void {
+  private disownBodies(requests: Array<{ id: string; sentBody: boolean }>): void {
     const collector = this.links?.collector;
     if (collector === undefined || this.closed) return;
-    for (const request of requestIds) {
-      for (const dataType of ['request', 'response'] as const) {
-        this.browser.conn.send('network.disownData', { dataType, collector, request }).catch(() => undefined);
+    for (const { id, sentBody } of requests) {
+      for (const dataType of sentBody ? (['request', 'response'] as const) : (['response'] as const)) {
+        this.browser.conn.send('network.disownData', { dataType, collector, request: id }).catch(() => undefined);
       }
     }
   }
