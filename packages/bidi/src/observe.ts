@@ -84,9 +84,9 @@ export class NetworkLog {
   readonly entries = new RingBuffer<NetworkEntry>();
 
   /**
-   * `onDropped`: told the requests the buffer dropped (and whether each could have sent a body). Their bodies can no longer be asked for,
-   * so the page tells the browser's data collector to let them go (a collector keeps every body it
-   * collected until then, and a long session would otherwise grow the browser without bound).
+   * `onDropped`: told the requests the buffer dropped, and whether each could have sent a body. Their
+   * bodies can no longer be asked for, so the page tells the browser's data collector to let them go
+   * (a collector keeps every body it collected until then: a long session would grow the browser).
    */
   constructor(private readonly onDropped?: (requests: Array<{ id: string; sentBody: boolean }>) => void) {}
 
