@@ -8,11 +8,13 @@
  * end. `--bin` runs another checkout's bin for every set (as a file given to node, so its own flag line
  * is skipped); `--other <bin>` adds a side: that bin under Node's defaults.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readStat } from '@browser-provider/core/host';
 import { startBenchServer } from './fixtures';
 import { FULL_BUDGET, refOf, TARGET_ROW } from './ours';
+import { rssMb } from './procs';
 import { median } from './stats';
 import { PROVIDER_BIN, StdioProvider } from './stdio-client';
 
@@ -30,13 +32,8 @@ const unfolded = argv.includes('--unfolded') ? { collapse: false } : {};
 /** `--other <bin>`: one more side, another checkout's bin run with Node's defaults (e.g. a commit from before the flags). */
 const other = opt('other', '');
 
-/** utime + stime of a process, in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** User plus system CPU time of a process so far, in ms (0 without /proc). */
+const cpuMs = (pid: number) => readStat(pid)?.cpuMs ?? 0;
 
 // StdioProvider runs an executable `bin` as is: one small sh file per flag set says which flags.
 const dir = mkdtempSync(join(tmpdir(), 'bp-flags-'));
@@ -72,7 +69,7 @@ try {
   console.log(`${engine}, 1,000-row catalog, ${rounds} rounds${argv.includes('--unfolded') ? ', collapse:false' : ''}`);
   console.log('| Node flags | full snapshot (median ms) | server CPU per snapshot (ms) | server RSS at the end (MB) |');
   console.log('|---|---|---|---|');
-  for (const s of sides) console.log(`| ${s.flags === '' ? '(none)' : s.flags.includes(', no flags') ? s.flags : `\`${s.flags}\``} | ${median(s.wall).toFixed(1)} | ${(s.cpu / rounds).toFixed(1)} | ${rssMb(s.p.pid).toFixed(1)} |`);
+  for (const s of sides) console.log(`| ${s.flags === '' ? '(none)' : s.flags.includes(', no flags') ? s.flags : `\`${s.flags}\``} | ${median(s.wall).toFixed(1)} | ${(s.cpu / rounds).toFixed(1)} | ${rssMb(s.p.pid)?.toFixed(1) ?? '–'} |`);
 } finally {
   for (const s of sides) await s.p.close().catch(() => undefined);
   await site.close();

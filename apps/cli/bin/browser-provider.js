@@ -4,7 +4,7 @@
 // and a comment. The default, `--optimize-for-size`, keeps V8's young generation at 1 MB and its heap
 // growing slowly: a 1,000-row snapshot's short-lived objects otherwise grow the semi-spaces to 32 MB that
 // are never given back (server RSS 115-118 MB against 80-84). It costs time: that snapshot runs ~7
-// scavenges and takes ~1.4x as long (docs/reliability.md, "Server memory"). BROWSER_PROVIDER_NODE_FLAGS
+// scavenges and takes ~1.3x as long (docs/reliability.md, "Server memory"). BROWSER_PROVIDER_NODE_FLAGS
 // replaces the flags (set and empty: Node's defaults, the faster and larger server). Node takes such
 // flags only at start-up (v8.setFlagsFromString then is too late), and `#!/usr/bin/env -S` is not in
 // BusyBox's env. Spawners that run this file with `node` directly pass the same flags:

@@ -109,13 +109,16 @@ async function worker(n: number): Promise<void> {
 const fromBundle = bundleState().fresh;
 const startedAt = Date.now();
 /** A sample, with the Firefox parent's own PSS on Firefox. */
-const samples: Array<Sample & { parentPssMb?: number }> = [];
+type SoakSample = Sample & { parentPssMb?: number };
+/** A memory snapshot, with the calls answered when it was taken. */
+type CallSnapshot = Snapshot & { answered: number };
+const samples: SoakSample[] = [];
 /** The machine's 1-minute load average at each sample: the soak shares its cores with whatever else runs. */
 const loads: number[] = [];
 const server = target.pid;
 await target.ready();
 const sampler = setInterval(() => {
-  const s: Sample & { parentPssMb?: number } = sample(server, startedAt, grid?.roots() ?? []);
+  const s: SoakSample = sample(server, startedAt, grid?.roots() ?? []);
   const parentPid = browser === 'firefox' ? firefoxParent(soakFamily(server, grid?.roots() ?? [])) : undefined;
   if (parentPid !== undefined) s.parentPssMb = pssKb(parentPid) / 1024;
   samples.push(s);
@@ -123,7 +126,7 @@ const sampler = setInterval(() => {
   process.stderr.write(`t=${s.t}s server ${s.serverRssMb.toFixed(0)} MB, all ${s.totalRssMb.toFixed(0)} MB (PSS ${s.totalPssMb.toFixed(0)}), fds ${s.serverFds}/${s.totalFds}, processes ${s.processes}${s.parentPssMb === undefined ? '' : `, Firefox parent PSS ${s.parentPssMb.toFixed(0)} MB`}, answered ${answered}, lost ${lost.length}\n`);
 }, SAMPLE_MS);
 // Where the memory sits when the fit starts and a minute before the workload ends (still under load).
-async function snapshot(): Promise<Snapshot & { answered: number }> {
+async function snapshot(): Promise<CallSnapshot> {
   const calls = answered;
   const family = soakFamily(server, grid?.roots() ?? []);
   const t = Math.round((Date.now() - startedAt) / 1000);
@@ -133,8 +136,8 @@ async function snapshot(): Promise<Snapshot & { answered: number }> {
   process.stderr.write(`snapshot at t=${t}s: ${[...parts].map(([k, p]) => `${k} ${p.pssMb.toFixed(0)} MB`).join(', ')}${firefox ? `; Firefox parent explicit ${firefox.explicit.toFixed(0)} MB, resident-unique ${firefox.residentUnique.toFixed(0)} MB` : ''}\n`);
   return { t, parts, answered: calls, ...(firefox ? { firefox } : {}) };
 }
-const atFit = new Promise<Snapshot & { answered: number }>((r) => setTimeout(() => r(snapshot()), WARM_UP_MIN * 60_000));
-const atEnd = new Promise<Snapshot & { answered: number }>((r) => setTimeout(() => r(snapshot()), Math.max(WARM_UP_MIN * 60_000 + 30_000, minutes * 60_000 - 60_000)));
+const atFit = new Promise<CallSnapshot>((r) => setTimeout(() => r(snapshot()), WARM_UP_MIN * 60_000));
+const atEnd = new Promise<CallSnapshot>((r) => setTimeout(() => r(snapshot()), Math.max(WARM_UP_MIN * 60_000 + 30_000, minutes * 60_000 - 60_000)));
 await Promise.all(Array.from({ length: SESSIONS }, (_, i) => worker(i)));
 const [fitSnap, endSnap] = await Promise.all([atFit, atEnd]);
 clearInterval(sampler);
@@ -148,14 +151,16 @@ await site.close();
 // minute 1 of a 5-minute run reads that climb as a leak (the +1.2 GB/h of the first MCP soak).
 // Samples taken once the workload stopped (sessions closing, browsers exiting) are not the steady state.
 const steady = samples.filter((s) => s.t >= WARM_UP_MIN * 60 && s.t <= minutes * 60);
-const rows: Array<[string, (s: (typeof samples)[number]) => number, string]> = [
+/** A row of the figures table: its name, what it reads of a sample, its unit. */
+type Row = [string, (s: SoakSample) => number, string];
+const rows: Row[] = [
   ['server RSS', (s) => s.serverRssMb, 'MB'],
   ['server + browser RSS (sum of VmRSS; shared pages counted per process)', (s) => s.totalRssMb, 'MB'],
   ['server + browser PSS (sum of Pss)', (s) => s.totalPssMb, 'MB'],
   ['server open fds', (s) => s.serverFds, ''],
   ['server + browser open fds', (s) => s.totalFds, ''],
   ['processes (server + browser)', (s) => s.processes, ''],
-  ...(samples.some((s) => s.parentPssMb !== undefined) ? [['Firefox parent process PSS', (s: (typeof samples)[number]) => s.parentPssMb ?? 0, 'MB'] as (typeof rows)[number]] : []),
+  ...(samples.some((s) => s.parentPssMb !== undefined) ? [['Firefox parent process PSS', (s: SoakSample) => s.parentPssMb ?? 0, 'MB'] satisfies Row] : []),
 ];
 const fmt = (n: number) => (Math.abs(n) >= 10 ? n.toFixed(0) : n.toFixed(1));
 const first = steady[0];

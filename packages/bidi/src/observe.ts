@@ -7,6 +7,9 @@ export const RING_SIZE = 500;
 /** Longest console text kept per entry (a page logging megabytes must not grow our memory). */
 const MAX_TEXT = 10_000;
 
+/** What a push that dropped nothing answers: one list for all, so a push allocates none. */
+const NONE_DROPPED: readonly never[] = Object.freeze([]);
+
 /** A fixed-size buffer that drops its oldest entry when full. */
 export class RingBuffer<T> {
   readonly #items: T[] = [];
@@ -18,11 +21,11 @@ export class RingBuffer<T> {
     return this.#pushed;
   }
 
-  /** Adds `item`; answers the items dropped to make room (oldest first), usually none. */
-  push(item: T): T[] {
+  /** Adds `item`; answers the items dropped to make room (oldest first), usually none (a shared empty list). */
+  push(item: T): readonly T[] {
     this.#pushed++;
     this.#items.push(item);
-    return this.#items.length > this.size ? this.#items.splice(0, this.#items.length - this.size) : [];
+    return this.#items.length > this.size ? this.#items.splice(0, this.#items.length - this.size) : NONE_DROPPED;
   }
 
   /** Oldest first. */

@@ -12,6 +12,8 @@ export interface ProcStat {
   ppid: number;
   pgrp: number;
   session: number;
+  /** User plus system CPU time so far, in ms (USER_HZ is 100 on every Linux we run on). */
+  cpuMs: number;
 }
 
 export function readStat(pid: number): ProcStat | undefined {
@@ -19,7 +21,7 @@ export function readStat(pid: number): ProcStat | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // "pid (comm) state ppid pgrp session ..."; comm may contain spaces and ')', so split after the last ')'.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: f[0] ?? '?', ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]) };
+    return { pid, state: f[0] ?? '?', ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]), cpuMs: (Number(f[11]) + Number(f[12])) * 10 };
   } catch {
     return undefined;
   }
