@@ -1,5 +1,6 @@
 import type { SnapshotNode } from '@browser-provider/protocol';
 import { hrefShown, originOf, quote, safeRole, shortHref } from './notation';
+import { LineOut, NotUtf8, TextOut, type Out, type OutlineLine } from './outline-out';
 import { alikeRun, COLLAPSE_KEEP, COLLAPSE_MIN_RUN, commonName, linkRun, shape, tableRun, type Run } from './outline-runs';
 
 /**
@@ -40,15 +41,7 @@ export interface OutlineOptions {
   boxes?: boolean;
 }
 
-export interface OutlineLine {
-  /** Stable identity across snapshots: the element ref, or a path from the nearest ref for text. */
-  key: string;
-  ref?: string;
-  parentRef?: string;
-  depth: number;
-  text: string;
-}
-
+export type { OutlineLine };
 export { COLLAPSE_KEEP, COLLAPSE_MIN_RUN };
 
 interface Ctx {
@@ -60,78 +53,191 @@ interface Ctx {
 const href = (n: SnapshotNode, c: Ctx): string | undefined => (n.href !== undefined && hrefShown(n.href, c.page) ? n.href : undefined);
 
 /** Format, states, value and level: what a line says about its node besides role, name, ref and target. */
-function facts(n: SnapshotNode): string {
+function facts(n: SnapshotNode, o: Out): void {
   // A field whose value is not plain text says what it takes first: `(date YYYY-MM-DD)`, `(colour #rrggbb)`.
-  let s = n.format !== undefined ? ` (${n.format})` : '';
-  const st = n.states;
-  if (n.level !== undefined) s += ` [level=${n.level}]`;
-  if (st) {
-    if (st.checked === 'mixed') s += ' [checked=mixed]';
-    else if (st.checked) s += ' [checked]';
-    if (st.disabled) s += ' [disabled]';
-    if (st.expanded !== undefined) s += st.expanded ? ' [expanded]' : ' [collapsed]';
-    if (st.selected) s += ' [selected]';
-    if (st.required) s += ' [required]';
-    if (st.invalid) s += ' [invalid]';
-    if (st.focused) s += ' [focused]';
+  if (n.format !== undefined) {
+    o.raw(' (');
+    o.raw(n.format);
+    o.raw(')');
   }
-  if (n.value !== undefined && n.value !== '') s += ` value=${quote(n.value)}`;
-  return s;
+  if (n.level !== undefined) o.raw(` [level=${n.level}]`);
+  const st = n.states;
+  if (st) {
+    if (st.checked === 'mixed') o.raw(' [checked=mixed]');
+    else if (st.checked) o.raw(' [checked]');
+    if (st.disabled) o.raw(' [disabled]');
+    if (st.expanded !== undefined) o.raw(st.expanded ? ' [expanded]' : ' [collapsed]');
+    if (st.selected) o.raw(' [selected]');
+    if (st.required) o.raw(' [required]');
+    if (st.invalid) o.raw(' [invalid]');
+    if (st.focused) o.raw(' [focused]');
+  }
+  if (n.value !== undefined && n.value !== '') {
+    o.raw(' value=');
+    o.quoted(n.value);
+  }
 }
 
-const box = (n: SnapshotNode) => (n.box !== undefined ? ` [box=${n.box.x},${n.box.y},${n.box.width},${n.box.height}]` : '');
 /** The ref, and with `boxes` the box: a box belongs to the element its ref names. */
-const ref = (n: SnapshotNode, c?: Ctx) => (n.element_ref !== undefined ? ` [${n.element_ref}]${c?.boxes === true ? box(n) : ''}` : '');
-const target = (n: SnapshotNode, c: Ctx) => {
+function ref(n: SnapshotNode, c: Ctx, o: Out): void {
+  if (n.element_ref === undefined) return;
+  o.raw(' [');
+  o.raw(n.element_ref);
+  o.raw(']');
+  if (c.boxes === true && n.box !== undefined) o.raw(` [box=${n.box.x},${n.box.y},${n.box.width},${n.box.height}]`);
+}
+
+function target(n: SnapshotNode, c: Ctx, o: Out): void {
   const h = href(n, c);
-  return h === undefined ? '' : ` -> ${shortHref(h, c.origin)}`;
-};
+  if (h === undefined) return;
+  o.raw(' -> ');
+  o.raw(shortHref(h, c.origin));
+}
 
 /** A node's line without its ref (what "exactly alike" compares). */
-function bare(n: SnapshotNode): string {
-  if (n.role === 'text') return quote(n.text ?? n.name);
-  const role = safeRole(n.role);
+function bare(n: SnapshotNode, o: Out): void {
+  if (n.role === 'text') return o.quoted(n.text ?? n.name);
+  o.raw(safeRole(n.role));
   // A hint is quoted page text like a name, but marked: it is not the element's accessible name.
-  const label = n.name ? ` ${quote(n.name)}` : n.hint ? ` hint:${quote(n.hint)}` : '';
-  return role + label + facts(n);
+  if (n.name) {
+    o.raw(' ');
+    o.quoted(n.name);
+  } else if (n.hint) {
+    o.raw(' hint:');
+    o.quoted(n.hint);
+  }
+  facts(n, o);
+}
+
+function line(n: SnapshotNode, c: Ctx, o: Out): void {
+  bare(n, o);
+  if (n.role === 'text') return;
+  ref(n, c, o);
+  target(n, c, o);
 }
 
 export function nodeLine(n: SnapshotNode, base?: string, boxes?: boolean): string {
-  return line(n, { origin: originOf(base), page: base, boxes });
+  const o = new LineOut(false);
+  o.open(0);
+  line(n, { origin: originOf(base), page: base, boxes }, o);
+  o.close('', undefined, undefined);
+  return (o.lines[0] as OutlineLine).text;
 }
 
-const line = (n: SnapshotNode, c: Ctx): string => (n.role === 'text' ? bare(n) : bare(n) + ref(n, c) + target(n, c));
+/** `checked` as a line prints it: 2 mixed, 1 checked, 0 not said. */
+const checkedMark = (st: SnapshotNode['states']) => (st?.checked === 'mixed' ? 2 : st?.checked ? 1 : 0);
+const expandedMark = (st: SnapshotNode['states']) => (st?.expanded === undefined ? 0 : st.expanded ? 1 : 2);
+
+/** Whether two nodes' `facts` print the same, compared without printing them. */
+function sameFacts(a: SnapshotNode, b: SnapshotNode): boolean {
+  if (a.format !== b.format || a.level !== b.level) return false;
+  if ((a.value === '' ? undefined : a.value) !== (b.value === '' ? undefined : b.value)) return false;
+  const x = a.states;
+  const y = b.states;
+  if (x === y) return true;
+  return (
+    checkedMark(x) === checkedMark(y) &&
+    !x?.disabled === !y?.disabled &&
+    expandedMark(x) === expandedMark(y) &&
+    !x?.selected === !y?.selected &&
+    !x?.required === !y?.required &&
+    !x?.invalid === !y?.invalid &&
+    !x?.focused === !y?.focused
+  );
+}
+
+/**
+ * Whether two nodes print exactly alike but for their refs (`bare` and `target` equal), compared
+ * field by field: each part a line prints says one field and cannot be read as another (names are
+ * quoted, the role is a plain word, states and format are bracketed), so equal fields are equal lines.
+ */
+function printsAlike(a: SnapshotNode, b: SnapshotNode, c: Ctx): boolean {
+  if (a.role === 'text' || b.role === 'text') {
+    if (a.role !== b.role || (a.text ?? a.name) !== (b.text ?? b.name)) return false;
+  } else {
+    if (a.role !== b.role && safeRole(a.role) !== safeRole(b.role)) return false;
+    const label = a.name ? 1 : a.hint ? 2 : 0;
+    if (label !== (b.name ? 1 : b.hint ? 2 : 0)) return false;
+    if (label === 1 ? a.name !== b.name : label === 2 && a.hint !== b.hint) return false;
+    if (!sameFacts(a, b)) return false;
+  }
+  const ha = href(a, c);
+  const hb = href(b, c);
+  if (ha === hb) return true;
+  return ha !== undefined && hb !== undefined && shortHref(ha, c.origin) === shortHref(hb, c.origin);
+}
 
 /**
  * A run of plain links as one line. When most targets share another origin than the page's, it is
  * written once in the line's head and those targets from their path; others stay whole.
  */
-function linkList(run: readonly SnapshotNode[], c: Ctx): string {
+function linkList(kids: readonly SnapshotNode[], from: number, count: number, c: Ctx, o: Out): void {
   const counts = new Map<string, number>();
-  for (const n of run) {
-    const o = originOf(href(n, c));
-    if (o !== undefined) counts.set(o, (counts.get(o) ?? 0) + 1);
+  for (let i = from; i < from + count; i++) {
+    const origin = originOf(href(kids[i] as SnapshotNode, c));
+    if (origin !== undefined) counts.set(origin, (counts.get(origin) ?? 0) + 1);
   }
   let common = c.origin;
   let most = common !== undefined ? (counts.get(common) ?? 0) : 0;
   let all = 0;
-  for (const [o, k] of counts) {
+  for (const [origin, k] of counts) {
     all += k;
-    if (k > most) [common, most] = [o, k];
+    if (k > most) [common, most] = [origin, k];
   }
   if (most < 2 || most * 2 < all) common = c.origin;
-  const cell = (n: SnapshotNode) => {
+  o.raw(common !== c.origin && common !== undefined ? `links (${common}): ` : 'links: ');
+  for (let i = from; i < from + count; i++) {
+    const n = kids[i] as SnapshotNode;
+    if (i > from) o.raw(' | ');
+    o.quoted(n.name);
+    ref(n, c, o);
     const h = href(n, c);
-    return `${quote(n.name)}${ref(n, c)}${h === undefined ? '' : ` ${shortHref(h, common)}`}`;
-  };
-  return `links${common !== c.origin && common !== undefined ? ` (${common})` : ''}: ${run.map(cell).join(' | ')}`;
+    if (h !== undefined) {
+      o.raw(' ');
+      o.raw(shortHref(h, common));
+    }
+  }
 }
 
-/** Where the walk below puts each line: kept as OutlineLines (diffs) or written straight into text. */
-interface Sink {
-  /** Whether lines need their keys (a diff's identity); the text alone does not. */
-  keys: boolean;
-  line(key: string, depth: number, text: string, ref: string | undefined, parentRef: string | undefined): void;
+const TRAILING_SPACE = /\s$/;
+
+/** A table cell: the name when the column's header does not already say it, facts, ref and target, trimmed. */
+function cell(n: SnapshotNode, header: string, c: Ctx, o: Out): void {
+  const h = href(n, c);
+  const short = h === undefined ? undefined : shortHref(h, c.origin);
+  // A target ending in white space (only a page that rewrote hrefs makes one) is trimmed as a string.
+  if (short !== undefined && TRAILING_SPACE.test(short)) {
+    const one = new LineOut(false);
+    one.open(0);
+    cellParts(n, header, c, one, short);
+    one.close('', undefined, undefined);
+    o.raw((one.lines[0] as OutlineLine).text.trim());
+    return;
+  }
+  cellParts(n, header, c, o, short);
+}
+
+function cellParts(n: SnapshotNode, header: string, c: Ctx, o: Out, short: string | undefined): void {
+  let named = false;
+  if (n.name) {
+    if (n.name !== header) {
+      o.quoted(n.name);
+      named = true;
+    }
+  } else if (n.hint) {
+    o.raw('hint:');
+    o.quoted(n.hint);
+    named = true;
+  }
+  // A cell is trimmed: without a name its first part loses the space it starts with.
+  o.dropSpace = !named;
+  facts(n, o);
+  ref(n, c, o);
+  if (short !== undefined) {
+    o.raw(' -> ');
+    o.raw(short);
+  }
+  o.dropSpace = false;
 }
 
 /**
@@ -172,46 +278,40 @@ function idNumber(id: string): number {
 }
 
 export function outlineLines(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): OutlineLine[] {
-  const out: OutlineLine[] = [];
-  emitOutline(root, nodes, opts, {
-    keys: true,
-    line: (key, depth, text, ref, parentRef) => {
-      const l: OutlineLine = { key, depth, text };
-      if (ref) l.ref = ref;
-      if (parentRef) l.parentRef = parentRef;
-      out.push(l);
-    },
-  });
-  return out;
+  const out = new LineOut(true);
+  emitOutline(root, nodes, opts, out);
+  return out.lines;
 }
 
 /** `renderOutline(outlineLines(…))` without the lines: the text of a full snapshot. */
 export function outlineText(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions): string {
-  const parts: string[] = [];
-  emitOutline(root, nodes, opts, { keys: false, line: (_key, depth, text) => parts.push(depth === 0 ? text : indent(depth) + text) });
-  return parts.join('\n');
+  const out = new TextOut();
+  try {
+    emitOutline(root, nodes, opts, out);
+    return out.text();
+  } catch (e) {
+    if (!(e instanceof NotUtf8)) throw e;
+    // A link target with a lone surrogate, which UTF-8 cannot carry: the text is made of strings.
+    const lines = new LineOut(false);
+    emitOutline(root, nodes, opts, lines);
+    return renderOutline(lines.lines);
+  }
 }
 
-const INDENTS: string[] = [''];
-function indent(depth: number): string {
-  for (let d = INDENTS.length; d <= depth; d++) INDENTS.push('  '.repeat(d));
-  return INDENTS[depth] as string;
-}
-
-function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions, sink: Sink): void {
+function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOptions, o: Out): void {
   const byId = new NodeIndex(nodes);
   const c: Ctx = { origin: originOf(opts.base), page: opts.base, boxes: opts.boxes };
   const compact = opts.fold === 'alike' || opts.fold === 'table';
-  const keys = sink.keys;
+  const keys = o.keys;
   // The hot path of a large snapshot (thousands of siblings): no spread objects, no URL parsed per
-  // line, no keys unless a diff needs them, and each sibling's line parts made once (see `children`).
-  // Under the server's --optimize-for-size every short-lived allocation here costs GC time several times over.
-  const push = (key: string, depth: number, text: string, first: string | undefined, parentRef: string | undefined) => {
-    sink.line(first ?? key, depth, text, first, parentRef);
-  };
-  const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number, text?: string) => {
+  // line, no keys unless a diff needs them, and no string made per line (./outline-out.ts).
+  /** Ends a line: keyed by its first ref when it has one. */
+  const close = (key: string, first: string | undefined, parentRef: string | undefined) => o.close(first ?? key, first, parentRef);
+  const walk = (node: SnapshotNode, depth: number, parentKey: string, parentRef: string | undefined, ordinal: number) => {
     const key = node.element_ref ?? (keys ? `${parentKey}/${node.role}${ordinal}` : '');
-    push(key, depth, text ?? line(node, c), node.element_ref, parentRef);
+    o.open(depth);
+    line(node, c, o);
+    close(key, node.element_ref, parentRef);
     children(node, depth + 1, key, node.element_ref ?? parentRef);
   };
   const table = (kids: SnapshotNode[], i: number, run: Run, depth: number, key: string, parentRef: string | undefined) => {
@@ -224,11 +324,20 @@ function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOpt
       const role = safeRole(cells[0]?.role ?? '');
       columns.push(name ? `${role} ${quote(name)}` : role);
     }
-    sink.line(keys ? `${key}/table${i}` : '', depth, `rows ×${run.repeats}: ${columns.join(' | ')}`, undefined, undefined);
+    o.open(depth);
+    o.raw(`rows ×${run.repeats}: ${columns.join(' | ')}`);
+    o.close(keys ? `${key}/table${i}` : '', undefined, undefined);
     for (let r = 0; r < run.repeats; r++) {
-      const row = kids.slice(i + r * run.period, i + (r + 1) * run.period);
-      const cells = row.map((n, k) => `${n.name ? (n.name !== names[k] ? quote(n.name) : '') : n.hint ? `hint:${quote(n.hint)}` : ''}${facts(n)}${ref(n, c)}${target(n, c)}`.trim());
-      push(keys ? `${key}/table${i}/row${r}` : '', depth + 1, cells.join(' | '), row.find((n) => n.element_ref !== undefined)?.element_ref, parentRef);
+      const at = i + r * run.period;
+      let first: string | undefined;
+      o.open(depth + 1);
+      for (let k = 0; k < run.period; k++) {
+        const n = kids[at + k] as SnapshotNode;
+        first ??= n.element_ref;
+        if (k > 0) o.raw(' | ');
+        cell(n, names[k] as string, c, o);
+      }
+      close(keys ? `${key}/table${i}/row${r}` : '', first, parentRef);
     }
   };
   const children = (node: SnapshotNode, depth: number, key: string, parentRef: string | undefined) => {
@@ -240,13 +349,7 @@ function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOpt
       if (k !== undefined) kids.push(k);
     }
     const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
-    // Compact folds compare each sibling's line (without its ref) with the next one's, then print it:
-    // its parts are kept by index so that each is made once.
-    const bares: Array<string | undefined> = compact ? new Array<string | undefined>(kids.length) : [];
-    const targets: Array<string | undefined> = compact ? new Array<string | undefined>(kids.length) : [];
-    const bareAt = (k: number) => (bares[k] ??= bare(kids[k] as SnapshotNode));
-    const targetAt = (k: number) => (targets[k] ??= target(kids[k] as SnapshotNode, c));
-    const alike = (a: number, b: number) => bareAt(a) === bareAt(b) && targetAt(a) === targetAt(b);
+    const alike = (a: number, b: number) => printsAlike(kids[a] as SnapshotNode, kids[b] as SnapshotNode, c);
     for (let i = 0; i < kids.length; i++) {
       if (opts.fold === 'table') {
         const run = tableRun(kids, i);
@@ -259,31 +362,34 @@ function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOpt
       if (compact) {
         const links = linkRun(kids, i);
         const alikes = links > 0 ? 0 : alikeRun(kids, i, alike);
-        if (links > 0 || alikes > 0) {
-          const run = kids.slice(i, i + Math.max(links, alikes));
-          if (links > 0) push(keys ? `${key}/links${i}` : '', depth, linkList(run, c), run[0]?.element_ref, parentRef);
-          else {
-            const first = run[0] as SnapshotNode;
-            push(keys ? `${key}/alike${i}` : '', depth, `${alikes}× ${bareAt(i)}${run.map((n) => ref(n, c)).join('')}${targetAt(i)}`, first.element_ref, parentRef);
-          }
-          i += run.length - 1;
+        if (links > 0) {
+          o.open(depth);
+          linkList(kids, i, links, c, o);
+          close(keys ? `${key}/links${i}` : '', kids[i]?.element_ref, parentRef);
+          i += links - 1;
           continue;
         }
-        const kid = kids[i] as SnapshotNode;
-        walk(kid, depth, key, parentRef, i, kid.role === 'text' ? bareAt(i) : bareAt(i) + ref(kid, c) + targetAt(i));
+        if (alikes > 0) {
+          const first = kids[i] as SnapshotNode;
+          o.open(depth);
+          o.raw(`${alikes}× `);
+          bare(first, o);
+          for (let j = i; j < i + alikes; j++) ref(kids[j] as SnapshotNode, c, o);
+          target(first, c, o);
+          close(keys ? `${key}/alike${i}` : '', first.element_ref, parentRef);
+          i += alikes - 1;
+          continue;
+        }
+        walk(kids[i] as SnapshotNode, depth, key, parentRef, i);
         continue;
       }
       let run = 1;
       while (opts.fold === 'hide' && i + run < kids.length && shapes[i + run] === shapes[i]) run++;
       if (run >= COLLAPSE_MIN_RUN) {
         for (let j = 0; j < COLLAPSE_KEEP; j++) walk(kids[i + j] as SnapshotNode, depth, key, parentRef, i + j);
-        sink.line(
-          keys ? `${key}/fold${i}` : '',
-          depth,
-          `… ${run - COLLAPSE_KEEP} more like the ${COLLAPSE_KEEP} above (${safeRole(kids[i]?.role ?? '')}); snapshot with collapse=false to see them`,
-          undefined,
-          undefined,
-        );
+        o.open(depth);
+        o.raw(`… ${run - COLLAPSE_KEEP} more like the ${COLLAPSE_KEEP} above (${safeRole(kids[i]?.role ?? '')}); snapshot with collapse=false to see them`);
+        o.close(keys ? `${key}/fold${i}` : '', undefined, undefined);
         i += run - 1;
       } else {
         walk(kids[i] as SnapshotNode, depth, key, parentRef, i);
