@@ -150,7 +150,7 @@ export async function snapshotPage(
   const top = await captureFrame(session, page, page.backend.mainFrame, budget, mode, p.value_chars, 0, warnings, signal, p.boxes === true ? { x: 0, y: 0 } : undefined);
   const minted: string[] = [];
   const mint = (frame: FrameKey, doc: string, id: number) => {
-    const ref = session.refs.mint({ pageId: page.id, frame, doc, id });
+    const ref = session.refs.mintIn(page.id, frame, doc, id);
     minted.push(ref);
     return ref;
   };

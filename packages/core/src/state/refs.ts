@@ -22,12 +22,17 @@ export class RefRegistry {
   #last: { pageId: string; frame: FrameKey; doc: string; ids: Map<number, string> } | undefined;
 
   mint(t: RefTarget): string {
-    const ids = this.#idsOf(t.pageId, t.frame, t.doc);
-    let ref = ids.get(t.id);
+    return this.mintIn(t.pageId, t.frame, t.doc, t.id);
+  }
+
+  /** `mint` without a target object: a snapshot mints thousands, most of them already issued. */
+  mintIn(pageId: string, frame: FrameKey, doc: string, id: number): string {
+    const ids = this.#idsOf(pageId, frame, doc);
+    let ref = ids.get(id);
     if (ref === undefined) {
       ref = `e${this.#next++}`;
-      ids.set(t.id, ref);
-      this.#byRef.set(ref, t);
+      ids.set(id, ref);
+      this.#byRef.set(ref, { pageId, frame, doc, id });
     }
     return ref;
   }
