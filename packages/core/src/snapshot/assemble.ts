@@ -48,12 +48,19 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     const name = cut(raw.name, LIMITS.nameChars);
     const text = raw.text === undefined ? undefined : cut(raw.text, LIMITS.textChars);
     const at = counter++;
-    const node: SnapshotNode = { node_id: `n${counter}`, role: raw.role, name };
-    if (text !== undefined) node.text = text;
-    if (raw.id !== undefined) node.element_ref = mint(capture.frame, capture.snap.doc, raw.id);
-    if (raw.id !== undefined || raw.actionable) {
-      node.actionable = raw.actionable;
-      node.enabled = raw.enabled;
+    const node_id = `n${counter}`;
+    const role = raw.role;
+    // Made whole in one literal per common shape (an element, a text run, a wrapper), not grown a
+    // property at a time: each property added past the literal's grows a backing store per node.
+    let node: SnapshotNode;
+    if (raw.id !== undefined) {
+      const element_ref = mint(capture.frame, capture.snap.doc, raw.id);
+      const { actionable, enabled } = raw;
+      node = text === undefined ? { node_id, role, name, element_ref, actionable, enabled } : { node_id, role, name, text, element_ref, actionable, enabled };
+    } else if (raw.actionable) {
+      node = text === undefined ? { node_id, role, name, actionable: true, enabled: raw.enabled } : { node_id, role, name, text, actionable: true, enabled: raw.enabled };
+    } else {
+      node = text === undefined ? { node_id, role, name } : { node_id, role, name, text };
     }
     if (raw.value !== undefined) node.value = cut(raw.value, valueMax);
     if (raw.level !== undefined) node.level = raw.level;
@@ -64,16 +71,12 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
     nodes[at] = node;
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
-      const el: SnapshotElement = {
-        element_ref: node.element_ref,
-        role: raw.role,
-        name,
-        text: text ?? name,
-        actionable: raw.actionable,
-        enabled: raw.enabled,
-      };
-      if (raw.selector_hint !== undefined) el.selector_hint = raw.selector_hint;
-      elements[elementCount++] = el;
+      const { element_ref } = node;
+      const { actionable, enabled, selector_hint } = raw;
+      elements[elementCount++] =
+        selector_hint === undefined
+          ? { element_ref, role, name, text: text ?? name, actionable, enabled }
+          : { element_ref, role, name, text: text ?? name, actionable, enabled, selector_hint };
     }
     const kids = raw.children;
     // Most frames show no iframe: skip the lookup (and most nodes are leaves: skip the array).
