@@ -16,6 +16,14 @@ describe('RefRegistry', () => {
     expect(refs.resolve(b)).toEqual(at('p1', 'f', 'd1', 2));
   });
 
+  test('mintIn issues what mint issues for the same element, and resolves to its target', () => {
+    const refs = new RefRegistry();
+    const a = refs.mintIn('p1', 'f', 'd1', 7);
+    expect(refs.mint(at('p1', 'f', 'd1', 7))).toBe(a);
+    expect(refs.mintIn('p1', 'f', 'd1', 8)).not.toBe(a);
+    expect(refs.resolve(a)).toEqual(at('p1', 'f', 'd1', 7));
+  });
+
   test('a dropped document forgets its refs, and its elements get new ones', () => {
     const refs = new RefRegistry();
     const old = refs.mint(at('p1', 'f', 'd1', 1));
