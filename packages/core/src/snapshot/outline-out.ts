@@ -38,13 +38,14 @@ export interface OutlineLine {
 export class LineOut implements Out {
   readonly lines: OutlineLine[] = [];
   dropSpace = false;
-  #text = '';
+  /** The line's parts, joined once at its end: one flat string, not a chain of concatenations. */
+  readonly #parts: string[] = [];
   #depth = 0;
 
   constructor(readonly keys: boolean) {}
 
   open(depth: number): void {
-    this.#text = '';
+    this.#parts.length = 0;
     this.#depth = depth;
   }
 
@@ -53,16 +54,17 @@ export class LineOut implements Out {
       this.dropSpace = false;
       if (s.charCodeAt(0) === 0x20) s = s.slice(1);
     }
-    this.#text += s;
+    this.#parts.push(s);
   }
 
   quoted(s: string): void {
     this.dropSpace = false;
-    this.#text += quote(s);
+    this.#parts.push(quote(s));
   }
 
   close(key: string, ref: string | undefined, parentRef: string | undefined): void {
-    const l: OutlineLine = { key, depth: this.#depth, text: this.#text };
+    const parts = this.#parts;
+    const l: OutlineLine = { key, depth: this.#depth, text: parts.length === 1 ? (parts[0] as string) : parts.join('') };
     if (ref) l.ref = ref;
     if (parentRef) l.parentRef = parentRef;
     this.lines.push(l);
