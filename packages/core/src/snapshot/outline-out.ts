@@ -1,3 +1,4 @@
+import { ESCAPE_MAX, writeEscape } from '../transport/json-escape';
 import { quote } from './notation';
 
 /**
@@ -76,10 +77,6 @@ export class NotUtf8 extends Error {}
 
 /** A UTF-16 surrogate without its pair (JSON.stringify escapes one; UTF-8 cannot hold it). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** JSON's two-character escapes, by the character escaped: `"`, `\\`, \b, \f, \n, \r, \t. */
-const ESCAPES: Array<number | undefined> = [];
-for (const [c, e] of [[0x22, 0x22], [0x5c, 0x5c], [0x08, 0x62], [0x0c, 0x66], [0x0a, 0x6e], [0x0d, 0x72], [0x09, 0x74]] as const) ESCAPES[c] = e;
-const HEX = Buffer.from('0123456789abcdef');
 
 /**
  * The whole text as UTF-8 bytes in one growing buffer, decoded once at the end: the same string as
@@ -154,22 +151,13 @@ export class TextOut implements Out {
         buf[at++] = c;
         continue;
       }
-      // An escape takes up to six bytes: keep room for it and the rest as plain characters.
-      if (at + 6 + (n - i) + 1 > buf.length) {
+      // Room for the escape, the rest as plain characters and the closing quote.
+      if (at + ESCAPE_MAX + (n - i) + 1 > buf.length) {
         this.#at = at;
-        this.#room(6 + (n - i) + 1);
+        this.#room(ESCAPE_MAX + (n - i) + 1);
         buf = this.#buf;
       }
-      buf[at++] = 0x5c;
-      const short = ESCAPES[c];
-      if (short !== undefined) buf[at++] = short;
-      else {
-        buf[at++] = 0x75;
-        buf[at++] = 0x30;
-        buf[at++] = 0x30;
-        buf[at++] = HEX[c >> 4] as number;
-        buf[at++] = HEX[c & 15] as number;
-      }
+      at = writeEscape(buf, at, c);
     }
     buf[at++] = 0x22;
     this.#at = at;

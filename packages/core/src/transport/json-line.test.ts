@@ -30,6 +30,8 @@ describe('jsonLine', () => {
     ['non-ASCII: Latin-1, BMP, astral and lone surrogates', { t: 'ü … × 😀 \ud800 x\udc00', n: Array.from({ length: 300 }, (_, i) => `é${i}😀`) }],
     ['strings to escape, short and long, beside a long array', { n: Array.from({ length: 80 }, (_, i) => ['q"', 'back\\slash', 'tab\t', 'nl\n', '\u0000\u001f\u007f', 'x'.repeat(i) + '"', 'y'.repeat(i) + 'ü', 'plain '.repeat(i)]) }],
     ['a long text full of escapes, past the first buffer', { n: Array.from({ length: 64 }, (_, i) => i), text: '"\\\n\u0001'.repeat(40_000) }],
+    // Six bytes for each character: the buffer grows mid-string to just what the escapes left need.
+    ['a long text of control characters only', { n: Array.from({ length: 64 }, (_, i) => i), text: '\u0001'.repeat(100_000) }],
     ['numbers JSON writes its own way, beside a long array', { n: [NaN, Infinity, -Infinity, -0, 0.1, 1e21, 1e-7, 2 ** 53, -5, ...Array.from({ length: 64 }, (_, i) => i / 3)] }],
     ['getters, non-enumerable and inherited properties beside a long array', { n: Array.from({ length: 64 }, (_, i) => Object.defineProperties(Object.create({ inherited: i }) as object, { g: { get: () => i, enumerable: true }, hidden: { value: i, enumerable: false } })) }],
     ['a null-prototype object', Object.assign(Object.create(null) as object, { a: 1, b: [1, 2] })],

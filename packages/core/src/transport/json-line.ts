@@ -9,6 +9,7 @@
  * walked here, strings of printable ASCII are copied as they are, and anything else (a string to
  * escape or past ASCII, a toJSON, a class instance, a BigInt) takes JSON.stringify's own answer.
  */
+import { ESCAPE_MAX, writeEscape } from './json-escape';
 
 /** An answer with an array at least this long (where `hasLongArray` looks) is written by the walker. */
 const SPLIT_MIN = 64;
@@ -40,11 +41,6 @@ function hasLongArray(value: unknown, depth: number): boolean {
 
 const keyBytes = new Map<string, Buffer>();
 
-/** JSON's two-character escapes, by the character escaped: `"`, `\\`, \b, \f, \n, \r, \t. */
-const ESCAPES: Array<number | undefined> = [];
-for (const [c, e] of [[0x22, 0x22], [0x5c, 0x5c], [0x08, 0x62], [0x0c, 0x66], [0x0a, 0x6e], [0x0d, 0x72], [0x09, 0x74]] as const) ESCAPES[c] = e;
-/** Lower-case hex digits, as JSON.stringify writes `\u001f`. */
-const HEX = Buffer.from('0123456789abcdef');
 
 /** A growing buffer the walker writes into. */
 class Out {
@@ -96,22 +92,13 @@ class Out {
         buf[at++] = c;
         continue;
       }
-      // An escape takes up to six bytes: keep room for it and the rest as plain characters.
-      if (at + 6 + (n - i) > buf.length) {
+      // Room for the escape, the rest as plain characters and the closing quote.
+      if (at + ESCAPE_MAX + (n - i) + 1 > buf.length) {
         this.at = at;
-        this.room(6 + (n - i));
+        this.room(ESCAPE_MAX + (n - i) + 1);
         buf = this.buf;
       }
-      buf[at++] = 0x5c;
-      const short = ESCAPES[c];
-      if (short !== undefined) buf[at++] = short;
-      else {
-        buf[at++] = 0x75;
-        buf[at++] = 0x30;
-        buf[at++] = 0x30;
-        buf[at++] = HEX[c >> 4] as number;
-        buf[at++] = HEX[c & 15] as number;
-      }
+      at = writeEscape(buf, at, c);
     }
     buf[at++] = 0x22;
     this.at = at;
