@@ -8,15 +8,17 @@
  * moment later, so every ref read from that answer was already stale (the widget suite's virtualized
  * list, Firefox).
  *
- * Capturing listeners on the window hear every trusted `scroll` event of the document and of its
- * elements, and every trusted key that scrolls by default (outside a field) and wheel turn; a short
- * animation-frame count runs after each (the frames a person would see go by). The snapshot op
- * answers `{ scrolling: ms }` instead of a snapshot while
+ * Capturing listeners on the window hear every trusted `scroll` and `scrollend` event of the
+ * document and of its elements, and every trusted key that scrolls by default (outside a field) and
+ * wheel turn; a short animation-frame count runs after each (the frames a person would see go by).
+ * The snapshot op answers `{ scrolling: ms }` instead of a snapshot while
  * - fewer than QUIET_FRAMES frames have gone by since the last scroll event (a smooth scroll moves
- *   every frame until it ends), or
- * - such a key or wheel came fewer than START_FRAMES frames ago, was not cancelled, nothing has
- *   scrolled since, and something around its target has room to scroll its way (so a key at the end
- *   of a list, or on a page that cannot scroll, costs no wait),
+ *   every frame until it ends), or, where the engine has `scrollend`, that event has not come since
+ *   the last scroll event (an engine that scrolls off the main thread, as Firefox's APZ does, can let
+ *   frames go by without a scroll event mid-scroll when the machine is loaded), or
+ * - such a key or wheel came fewer than START_FRAMES frames and START_MS ago, was not cancelled,
+ *   nothing has scrolled since, and something around its target has room to scroll its way (so a key
+ *   at the end of a list, or on a page that cannot scroll, costs no wait),
  * and core asks again after that long, for a bounded time (core/ops/snapshot.ts). Frames, not
  * milliseconds: on a loaded machine both the scroll and the frames slow down together. Where frames
  * stop (a background tab), STALL_MS of wall time ends either wait. A run of scroll events that has gone
@@ -29,8 +31,9 @@ import { P } from './realm';
 
 /** A scroll is over once this many frames went by without a scroll event. */
 const QUIET_FRAMES = 3;
-/** A scrolling key or wheel turn scrolls its first frame within this many. */
+/** A scrolling key or wheel turn scrolls its first frame within this many frames and this long. */
 const START_FRAMES = 4;
+const START_MS = 250;
 /** The frame count stops this many frames after the last scroll event or input. */
 const IDLE_FRAMES = 10;
 /** Wall time after which a wait ends even if no frame came (frames stopped: a background tab). */
@@ -71,6 +74,9 @@ function wake(): void {
 
 /** The last trusted scroll event: when, at which frame; when its run began. */
 let last = { at: -Infinity, frame: -Infinity };
+/** Whether a trusted `scrollend` came after it (always, where the engine has no such event). */
+let ended = true;
+const HAS_SCROLLEND = typeof window === 'object' && 'onscrollend' in window;
 let burst = -Infinity;
 /** The last scrolling input: when, at which frame, the event, the ways it may scroll, and (once asked) whether there is room. */
 let asked: { at: number; frame: number; event: Event; ways: readonly Way[]; room?: boolean } | null = null;
@@ -115,7 +121,11 @@ export function watchScrolls(): void {
     const t = P.now();
     if (!(t - last.at < PAUSE_MS) || (asked !== null && asked.at >= last.at)) burst = t;
     last = { at: t, frame: frames };
+    ended = !HAS_SCROLLEND;
     wake();
+  });
+  P.listen(window, 'scrollend', (e) => {
+    if (e.isTrusted === true) ended = true;
   });
   const ask = (e: Event, ways: readonly Way[]) => {
     asked = { at: P.now(), frame: frames, event: e, ways };
@@ -134,9 +144,9 @@ export function watchScrolls(): void {
 /** How many ms to wait before asking again whether this frame is at rest; 0 when it is. */
 export function scrollingFor(): number {
   const t = P.now();
-  if (frames - last.frame < QUIET_FRAMES && t - last.at < STALL_MS && !(t - burst > LONGEST_MS)) return FRAME_MS;
+  if ((frames - last.frame < QUIET_FRAMES || !ended) && t - last.at < STALL_MS && !(t - burst > LONGEST_MS)) return FRAME_MS;
   if (asked !== null) {
-    if (frames - asked.frame < START_FRAMES && t - asked.at < STALL_MS && last.at < asked.at && !P.prevented(asked.event) && (asked.room ??= hasRoom(asked.event, asked.ways))) {
+    if ((frames - asked.frame < START_FRAMES || t - asked.at < START_MS) && t - asked.at < STALL_MS && last.at < asked.at && !P.prevented(asked.event) && (asked.room ??= hasRoom(asked.event, asked.ways))) {
       return FRAME_MS;
     }
     asked = null;
