@@ -31,8 +31,9 @@ import { P } from './realm';
 
 /** A scroll is over once this many frames went by without a scroll event. */
 const QUIET_FRAMES = 3;
-/** A scrolling key or wheel turn scrolls its first frame within this many frames and this long. */
+/** A scrolling key or wheel turn scrolls its first frame within this many frames... */
 const START_FRAMES = 4;
+/** ...and within this long: a loaded machine can run frames before an off-main-thread scroll starts. */
 const START_MS = 250;
 /** The frame count stops this many frames after the last scroll event or input. */
 const IDLE_FRAMES = 10;
