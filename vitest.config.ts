@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (fast, no browser; stub transports allowed) and `browsers` (real Firefox ESR,
- * Chromium and WebKitGTK; files named *.browser.test.ts; long timeouts, three files at a time).
+ * Three projects: `unit` (fast, no browser; stub transports allowed), `browsers` (real Firefox ESR,
+ * Chromium and WebKitGTK; files named *.browser.test.ts; long timeouts, three files at a time), and
+ * `browsers-alone` (the browser files too heavy to share the machine, run after those, one at a time).
  *
  * The browsers project's global setup asks `browser-provider status` once which engines are installed;
  * each suite gates on it through `describeEngine` (@browser-provider/testing/engines): a missing engine
@@ -14,6 +15,19 @@ import { defineConfig } from 'vitest/config';
 // (@browser-provider/testing depends on page-script), so its files are deselected here, by the same variable.
 const asked = process.env.BROWSER_PROVIDER_TEST_ENGINES?.trim();
 const chromeAsked = !asked || /(^|,)\s*(all|chrome|chromium)\s*(?=,|$)/i.test(asked);
+
+// What every browser file shares: the engines' global setup and long timeouts.
+const browsers = {
+  globalSetup: ['packages/testing/src/engines-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
+
+// Files that load the machine for minutes: the Selenium Grid test runs a Java hub and up to eight
+// browser sessions at once. Beside two other files on 2 cores it starved them: in CI (2026-12) a
+// warm Firefox session.ensure next to it ran past its 30 s, and the Grid's own queue timed out.
+// They run last, alone (project `browsers-alone`), where they neither starve nor are starved.
+const ALONE = ['apps/cli/src/grid.browser.test.ts'];
 
 export default defineConfig({
   test: {
@@ -33,17 +47,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...browsers,
           name: 'browsers',
           sequence: { groupOrder: 1 },
           include: ['packages/*/src/**/*.browser.test.ts', 'apps/*/src/**/*.browser.test.ts', 'conformance/src/**/*.browser.test.ts', 'bench/src/widgets/*.browser.test.ts'],
-          exclude: ['**/node_modules/**', ...(chromeAsked ? [] : ['packages/page-script/**'])],
-          globalSetup: ['packages/testing/src/engines-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: ['**/node_modules/**', ...ALONE, ...(chromeAsked ? [] : ['packages/page-script/**'])],
           // Three at a time on 2 cores: a browser test spends most of its time waiting on a browser,
           // a driver or a page's timer, so a third file fills the idle time (the suites are written to
           // pass on a loaded machine: deadlines, not timings).
           maxWorkers: 3,
+        },
+      },
+      {
+        test: {
+          ...browsers,
+          name: 'browsers-alone',
+          // After every other browser file, one at a time: nothing else runs beside them.
+          sequence: { groupOrder: 2 },
+          include: ALONE,
+          maxWorkers: 1,
         },
       },
     ],

@@ -23,4 +23,4 @@ if [ ${#engines[@]} -gt 0 ]; then
   export BROWSER_PROVIDER_TEST_ENGINES="$canonical"
   echo "[test:browsers] engines: $canonical" >&2
 fi
-exec pnpm -s exec vitest run --project browsers ${args[@]+"${args[@]}"}
+exec pnpm -s exec vitest run --project browsers --project browsers-alone ${args[@]+"${args[@]}"}
