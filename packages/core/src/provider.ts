@@ -8,6 +8,7 @@ import { PROVIDER_DEFAULTS } from './state/limits';
 import { PageHandle } from './state/page';
 import { acquireProfileLock, defaultProfileRoot, ensureProfileDir, type LockRecord } from './state/profiles';
 import { sessionNotFound } from './catalog/repair';
+import type { StartStage } from './catalog/flow';
 import { Session, type SessionProfile } from './state/session';
 
 export interface ProviderOptions {
@@ -183,8 +184,11 @@ export class Provider {
     return session.page(pageId);
   }
 
-  /** Idempotent per `client_session_id`: concurrent calls with the same id get the same session. */
-  async ensureSession(p: ParamsOf<'session.ensure'>, signal: AbortSignal): Promise<{ session: Session; reused: boolean }> {
+  /**
+   * Idempotent per `client_session_id`: concurrent calls with the same id get the same session.
+   * `onStage` hears each step as it starts, so a deadline that runs out can say which one did.
+   */
+  async ensureSession(p: ParamsOf<'session.ensure'>, signal: AbortSignal, onStage: (stage: StartStage) => void = () => undefined): Promise<{ session: Session; reused: boolean }> {
     if (this.#shuttingDown) throw raise(ERRORS.shutting_down, 'The provider is shutting down.', undefined);
     const engine = this.engines.resolve(p.browser_preference);
     if (engine === undefined) {
@@ -201,7 +205,7 @@ export class Provider {
     }
     this.#roomForSession();
     this.#creatingCount++;
-    const creating = this.#create(p, engine, signal)
+    const creating = this.#create(p, engine, signal, onStage)
       .then((session) => {
         this.browserLost = undefined;
         return session;
@@ -216,7 +220,7 @@ export class Provider {
     }
   }
 
-  async #create(p: ParamsOf<'session.ensure'>, engine: Backend, signal: AbortSignal): Promise<Session> {
+  async #create(p: ParamsOf<'session.ensure'>, engine: Backend, signal: AbortSignal, onStage: (stage: StartStage) => void): Promise<Session> {
     const isolation = p.isolation ?? 'per_jcode_session';
     const attach = p.attach ?? 'never';
     const id = `sess_${randomUUID()}`;
@@ -225,6 +229,8 @@ export class Provider {
     try {
       // A prelaunched session was started as the default kind: only a session of that kind may take it.
       const plain = profile === undefined && isolation === 'per_jcode_session' && attach === 'never';
+      // The engine's session, and its browser when none is up (or the session has one of its own).
+      onStage('starting_session');
       backendSession =
         (plain ? await this.engines.takeSpare(engine, signal) : undefined) ??
         (await engine.createSession({
@@ -247,6 +253,7 @@ export class Provider {
       engine,
     });
     try {
+      onStage('opening_page');
       this.adoptPage(session, new PageHandle(this.nextPageId(), await backendSession.newPage(signal)));
     } catch (e) {
       await backendSession.close(AbortSignal.timeout(5_000)).catch(() => undefined);

@@ -32,6 +32,26 @@ export const outcome_unknown = defineError({
   example: undefined,
 });
 
+/** What session.ensure was doing when its time ran out (details.during). */
+export type StartStage = 'starting_session' | 'opening_page';
+
+export const start_timeout = defineError<{ params: Record<string, unknown>; timeout_ms: number }>({
+  code: 'not_ready',
+  detail: 'start_timeout',
+  retryable: true,
+  when: "session.ensure outlived timeout_ms, most often a browser starting on a busy machine. No session was opened (details.outcome is not_done); details.during says which step ran out: starting_session (the engine's session, and its browser when none was up) or opening_page (its first page).",
+  repair: {
+    method: 'session.ensure',
+    // The same session, with at least twice the time (a browser start left running makes the second try shorter).
+    build: (a) => ({
+      params: { ...a.params, timeout_ms: Math.min(600_000, Math.max(2 * a.timeout_ms, 60_000)) },
+      hint: 'The browser may still be starting: repeat session.ensure with more time; the same client_session_id joins a start still under way.',
+    }),
+    mcp: () => ({ calls: [], hint: 'The browser is still starting; repeat the call in a moment.' }),
+  },
+  example: { params: { client_session_id: 'c1' }, timeout_ms: 30_000 },
+});
+
 export const cancelled = defineError({
   code: 'not_ready',
   detail: 'cancelled',

@@ -20,6 +20,11 @@ export interface CallContext {
   deadlineAt: number;
   /** Warnings for the response envelope. */
   warnings: string[];
+  /**
+   * What the call is doing now (`stage`), named by a handler that has steps (session.ensure): a
+   * deadline that runs out says it in details.during. One object per call, shared by every scope's context.
+   */
+  progress: { stage?: string };
 }
 export interface SessionContext extends CallContext {
   session: Session;

@@ -245,6 +245,20 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(resultOf(await call('page.snapshot', { session_id: s.session_id })).rev).toBeGreaterThan(0);
   });
 
+  it('answers a session.ensure that outlives timeout_ms with the step it was in, and a repair that opens the session', async () => {
+    const { call, backend } = setup();
+    backend.createDelayMs = 300;
+    const err = errorOf(await call('session.ensure', { client_session_id: 'slow', timeout_ms: 50 }));
+    expect(err).toMatchObject({ code: 'not_ready', retryable: true, details: { code: 'start_timeout', outcome: 'not_done', during: 'starting_session', timeout_ms: 50 } });
+    expect(err.message).toMatch(/within 50 ms \(starting session\); no session was opened/);
+    // No session exists to look at: the repair repeats the call, with the same client_session_id and more time.
+    const repair = err.details.repair as { method: string; params: Record<string, unknown> };
+    expect(repair).toMatchObject({ method: 'session.ensure', params: { client_session_id: 'slow', timeout_ms: 60_000 } });
+    const s = resultOf(await call(repair.method, repair.params));
+    expect(s.session_id).toMatch(/^sess_/);
+    expect(backend.sessionsOpen).toBe(1);
+  });
+
   it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {
     const { call } = setup();
     const a = resultOf(await call('session.ensure', {}));

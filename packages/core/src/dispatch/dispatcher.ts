@@ -14,8 +14,18 @@ import { sessionNotFound } from '../catalog/repair';
 import { SessionClosed, type Session } from '../state/session';
 import { parseParams } from './validate';
 
-/** A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is `navigation_timeout`. */
-function timeoutError(method: string, traits: MethodTraits, timeoutMs: number): ProviderError {
+/**
+ * A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is
+ * `navigation_timeout`; session.ensure's is `start_timeout`, whose repair repeats it with more time (no
+ * session exists yet to look at), and says the step it was in (`stage`).
+ */
+function timeoutError(method: string, traits: MethodTraits, timeoutMs: number, params: Record<string, unknown>, stage: string | undefined): ProviderError {
+  if (method === 'session.ensure') {
+    const { timeout_ms: _timeout, ...asked } = params;
+    return raise(ERRORS.start_timeout, `session.ensure did not finish within ${timeoutMs} ms${stage !== undefined ? ` (${stage.replace('_', ' ')})` : ''}; no session was opened.`, { params: asked, timeout_ms: timeoutMs }, {
+      details: { timeout_ms: timeoutMs, outcome: 'not_done', ...(stage !== undefined ? { during: stage } : {}) },
+    });
+  }
   if (traits.navigates) {
     return raise(ERRORS.deadline, `${method} did not finish within ${timeoutMs} ms.`, { timeout_ms: timeoutMs }, { details: { timeout_ms: timeoutMs } });
   }
@@ -165,7 +175,7 @@ export class Dispatcher {
     const timeoutMs = (params.timeout_ms as number | undefined) ?? this.provider.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const parents = [this.#shutdown.signal, ...(opts.inflight ? [opts.inflight.cancel.signal] : [])];
     const { signal, dispose, link } = deadline(timeoutMs, ...parents);
-    const base: CallContext = { provider: this.provider, methods: this.methods, signal, deadlineAt: Date.now() + timeoutMs, warnings };
+    const base: CallContext = { provider: this.provider, methods: this.methods, signal, deadlineAt: Date.now() + timeoutMs, warnings, progress: {} };
     const p = params as never;
     let started = false;
     const markStarted = () => {
@@ -205,7 +215,7 @@ export class Dispatcher {
       if (e instanceof ProviderError && e.code === 'browser_not_running' && e.details.code !== 'shutting_down') this.provider.browserLost ??= { at: Date.now(), message: e.message };
       const reason: unknown = signal.aborted ? signal.reason : undefined;
       let err = e;
-      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) err = timeoutError(method, traits, timeoutMs);
+      if (e instanceof DeadlineExceeded || reason instanceof DeadlineExceeded) err = timeoutError(method, traits, timeoutMs, params, base.progress.stage);
       else if (e instanceof Cancelled || reason instanceof Cancelled) err = cancelledError(method, traits, started);
       else if (reason instanceof SessionClosed) err = sessionClosedError(method, traits, started, reason);
       if (err instanceof ProviderError) readyToSend(err, params);

@@ -33,7 +33,7 @@ export const HANDLERS: HandlerTable = {
   'provider.setup_guide': (ctx, p) => setupGuides(ctx.provider, p),
   'provider.verify': (ctx, p) => verify(ctx.provider, p, ctx.deadlineAt, ctx.signal),
   'session.ensure': async (ctx, p) => {
-    const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal);
+    const { session, reused } = await ctx.provider.ensureSession(p, ctx.signal, (stage) => (ctx.progress.stage = stage));
     wireSession(ctx.provider, session);
     const profile = session.profile;
     const wanted = p.persist === true || p.profile !== undefined ? (p.profile ?? 'default') : undefined;
