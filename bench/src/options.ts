@@ -43,7 +43,7 @@ export const USAGE = `pnpm bench [options]
   --wdio                            only WebdriverIO beside ours, Playwright and Puppeteer, in alternation
                                     (click, type, screenshot, launch; with --engines chrome,safari, --quick, --write)
   --compare <git-ref>               only the working tree beside another commit, built in a temporary
-                                    worktree: snapshots, click, type, screenshot in alternation, the
+                                    worktree: snapshots, a scrolling key, click, type, screenshot in alternation, the
                                     ratio per figure and engine (with --engines, --rows, --rounds N, --quick, --keep)`;
 
 export function installed(engine: Engine): boolean {

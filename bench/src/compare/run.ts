@@ -25,6 +25,7 @@ interface Rounds {
   snapshot: number;
   interactive: number;
   click: number;
+  press: number;
   type: number;
   screenshot: number;
 }
@@ -73,6 +74,9 @@ const calls: Record<Figure, (o: Opened, i: number) => Promise<unknown>> = {
   interactive: (o) => o.p.call('page.snapshot', { session_id: o.sid, ...WHOLE, mode: 'interactive' }),
   click: (o) => o.p.call('page.click', { session_id: o.sid, element_ref: o.button }),
   type: (o, i) => o.p.call('page.type', { session_id: o.sid, element_ref: o.textbox, text: typed(i), replace: true }),
+  // A key that scrolls the page, with the diff an agent reads after it: the answer waits for the scroll
+  // to come to rest (page-script's scrolling.ts). Down and up in turn, so the page never runs out of room.
+  press: (o, i) => o.p.call('page.press', { session_id: o.sid, key: i % 2 === 0 ? 'PageDown' : 'PageUp', snapshot: 'diff' }),
   screenshot: (o) => o.p.call('page.screenshot', { session_id: o.sid }),
 };
 const LABELS: Record<Figure, string> = {
@@ -80,6 +84,7 @@ const LABELS: Record<Figure, string> = {
   interactive: 'snapshot, interactive',
   click: 'click (ref)',
   type: 'type 20 chars (ref)',
+  press: 'press PageDown/Up (diff)',
   screenshot: 'screenshot',
 };
 
@@ -176,7 +181,8 @@ export async function compareBench(argv: string[], log: (s: string) => void): Pr
   if (rowSets.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--rows: expected positive integers, got ${values.rows}`);
   const n = values.quick ? 3 : values.rounds ? Number(values.rounds) : 15;
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--rounds: expected a positive integer, got ${values.rounds}`);
-  const rounds: Rounds = { snapshot: n, interactive: n, click: 2 * n, type: n, screenshot: Math.max(3, Math.ceil(n / 2)) };
+  // press before click and type: they leave focus in a button or a field, where PageDown does not scroll.
+  const rounds: Rounds = { snapshot: n, interactive: n, press: n, click: 2 * n, type: n, screenshot: Math.max(3, Math.ceil(n / 2)) };
 
   log(`machine: ${machine()}, 1-minute load ${loadavg()[0]?.toFixed(1)}`);
   const ref = await checkoutRef(values.compare, log, values.keep).catch((e: Error) => e);
