@@ -92,11 +92,34 @@ async function chromiumPair(server: BenchServer, rows: number, it: Iterations, l
   });
 }
 
-async function firefoxClicks(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
+/**
+ * Firefox: our full snapshot beside Playwright's AI snapshot (Playwright drives only its own patched
+ * Firefox, so its snapshot runs on the system Chromium, as in the separate phases), and our click beside
+ * Puppeteer's and the floor's.
+ */
+async function firefoxPair(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
   const url = server.catalogUrl(rows);
   const executablePath = BINARIES.firefox();
   if (!executablePath) throw new Error('Firefox not found');
+  const chromium = BINARIES.chromium();
   return withOurs('firefox', url, async (ours, defer) => {
+    const out: PairedResult[] = [];
+    if (chromium !== undefined) {
+      const pwBrowser = await launchPlaywrightChromium(chromium);
+      defer(() => pwBrowser.close());
+      const pwPage = await pwBrowser.newPage();
+      await pwPage.goto(url, { waitUntil: 'load' });
+      const snapshot = {
+        ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
+        playwright: () => pwPage.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
+      };
+      for (let i = 0; i < warmups(it, rows); i++) for (const f of Object.values(snapshot)) await f();
+      const s = await alternate(it.snapshots + 2, snapshot);
+      log(`  side by side/firefox: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright (Chromium) ${s['playwright']?.toFixed(0)} ms`);
+      out.push({ what: 'snapshot', engine: 'firefox', rows, rounds: it.snapshots + 2, medians: s });
+      // Its browser idles from here; closing it now keeps the clicks below on a quieter machine.
+      await pwBrowser.close();
+    }
     const browser = await launchPuppeteer('firefox', executablePath);
     defer(() => browser.close());
     const page = await browser.newPage();
@@ -107,7 +130,8 @@ async function firefoxClicks(server: BenchServer, rows: number, it: Iterations, 
     for (const f of Object.values(click)) await f();
     const c = await alternate(it.clicks, click);
     log(`  side by side/firefox: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Puppeteer ${c['puppeteer']?.toFixed(1)} ms`);
-    return [{ what: 'click', engine: 'firefox', rows, rounds: it.clicks, medians: c }];
+    out.push({ what: 'click', engine: 'firefox', rows, rounds: it.clicks, medians: c });
+    return out;
   });
 }
 
@@ -123,6 +147,6 @@ export async function measurePaired(engines: Engine[], server: BenchServer, rows
     }
   };
   if (engines.includes('chrome')) await run('chrome', () => chromiumPair(server, rows, it, log));
-  if (engines.includes('firefox')) await run('firefox', () => firefoxClicks(server, rows, it, log));
+  if (engines.includes('firefox')) await run('firefox', () => firefoxPair(server, rows, it, log));
   return out;
 }
