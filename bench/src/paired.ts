@@ -2,6 +2,7 @@ import type { BenchServer } from './fixtures';
 import { openBidiFloor } from './floor-bidi';
 import { FULL_BUDGET, refOf, TARGET_BUTTON, TARGET_ROW, warmups } from './ours';
 import { launchPlaywrightChromium, launchPuppeteer } from './peers';
+import type { Page as PlaywrightPage } from 'playwright-core';
 import { BINARIES } from './procs';
 import { median } from './stats';
 import { StdioProvider } from './stdio-client';
@@ -61,6 +62,18 @@ async function withOurs<T>(engine: Engine, url: string, body: (ours: Ours, defer
 
 const ourClick = (ours: Ours) => () => ours.p.call('page.click', { session_id: ours.sid, element_ref: ours.button });
 
+/** Our full snapshot beside Playwright's AI snapshot of `page` (the same catalog, always on Chromium), after the warm-ups. */
+async function snapshotBesidePlaywright(engine: Engine, ours: Ours, page: PlaywrightPage, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult> {
+  const snapshot = {
+    ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
+    playwright: () => page.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
+  };
+  for (let i = 0; i < warmups(it, rows); i++) for (const f of Object.values(snapshot)) await f();
+  const s = await alternate(it.snapshots + 2, snapshot);
+  log(`  side by side/${engine}: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright${engine === 'chrome' ? '' : ' (Chromium)'} ${s['playwright']?.toFixed(0)} ms`);
+  return { what: 'snapshot', engine, rows, rounds: it.snapshots + 2, medians: s };
+}
+
 async function chromiumPair(server: BenchServer, rows: number, it: Iterations, log: (s: string) => void): Promise<PairedResult[]> {
   const url = server.catalogUrl(rows);
   const executablePath = BINARIES.chromium();
@@ -73,22 +86,13 @@ async function chromiumPair(server: BenchServer, rows: number, it: Iterations, l
     const floor = await openBidiFloor('chrome', url);
     defer(floor.close);
 
-    const snapshot = {
-      ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
-      playwright: () => page.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
-    };
-    for (let i = 0; i < warmups(it, rows); i++) for (const f of Object.values(snapshot)) await f();
-    const s = await alternate(it.snapshots + 2, snapshot);
-    log(`  side by side/chrome: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright ${s['playwright']?.toFixed(0)} ms`);
+    const snapshot = await snapshotBesidePlaywright('chrome', ours, page, rows, it, log);
 
     const click = { ours: ourClick(ours), floor: floor.click, playwright: () => page.locator(TARGET_BUTTON).click() };
     for (const f of Object.values(click)) await f();
     const c = await alternate(it.clicks, click);
     log(`  side by side/chrome: ${rows} rows: click ours ${c['ours']?.toFixed(1)} ms, floor ${c['floor']?.toFixed(1)} ms, Playwright ${c['playwright']?.toFixed(1)} ms`);
-    return [
-      { what: 'snapshot', engine: 'chrome', rows, rounds: it.snapshots + 2, medians: s },
-      { what: 'click', engine: 'chrome', rows, rounds: it.clicks, medians: c },
-    ];
+    return [snapshot, { what: 'click', engine: 'chrome', rows, rounds: it.clicks, medians: c }];
   });
 }
 
@@ -109,14 +113,7 @@ async function firefoxPair(server: BenchServer, rows: number, it: Iterations, lo
       defer(() => pwBrowser.close());
       const pwPage = await pwBrowser.newPage();
       await pwPage.goto(url, { waitUntil: 'load' });
-      const snapshot = {
-        ours: () => ours.p.call('page.snapshot', { session_id: ours.sid, ...FULL_BUDGET }),
-        playwright: () => pwPage.ariaSnapshot({ mode: 'ai', timeout: 180_000 }),
-      };
-      for (let i = 0; i < warmups(it, rows); i++) for (const f of Object.values(snapshot)) await f();
-      const s = await alternate(it.snapshots + 2, snapshot);
-      log(`  side by side/firefox: ${rows} rows: full snapshot ours ${s['ours']?.toFixed(0)} ms, Playwright (Chromium) ${s['playwright']?.toFixed(0)} ms`);
-      out.push({ what: 'snapshot', engine: 'firefox', rows, rounds: it.snapshots + 2, medians: s });
+      out.push(await snapshotBesidePlaywright('firefox', ours, pwPage, rows, it, log));
       // Its browser idles from here; closing it now keeps the clicks below on a quieter machine.
       await pwBrowser.close();
     }
