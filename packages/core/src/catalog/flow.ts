@@ -1,4 +1,5 @@
 import { ORIGIN_PLACEHOLDER, type Ids } from './args';
+import type { AnyMethodName } from '@browser-provider/protocol';
 import { defineError } from './entry';
 
 /**
@@ -32,6 +33,9 @@ export const outcome_unknown = defineError({
   example: undefined,
 });
 
+/** The longer timeout a timed-out call's repair asks for: twice as long, at least 60 s, at most 600 s. */
+const longer = (ms: number) => Math.min(600_000, Math.max(2 * ms, 60_000));
+
 /** What session.ensure was doing when its time ran out (details.during). */
 export type StartStage = 'starting_session' | 'opening_page';
 
@@ -44,7 +48,7 @@ export const start_timeout = defineError<{ params: Record<string, unknown>; time
     method: 'session.ensure',
     // The same session, with at least twice the time (a browser start left running makes the second try shorter).
     build: (a) => ({
-      params: { ...a.params, timeout_ms: Math.min(600_000, Math.max(2 * a.timeout_ms, 60_000)) },
+      params: { ...a.params, timeout_ms: longer(a.timeout_ms) },
       hint: 'The browser may still be starting: repeat session.ensure with more time; the same client_session_id joins a start still under way.',
     }),
     mcp: () => ({ calls: [], hint: 'The browser is still starting; repeat the call in a moment.' }),
@@ -52,11 +56,24 @@ export const start_timeout = defineError<{ params: Record<string, unknown>; time
   example: { params: { client_session_id: 'c1' }, timeout_ms: 30_000 },
 });
 
+export const call_timeout = defineError<{ method: AnyMethodName; params: Record<string, unknown>; timeout_ms: number }>({
+  code: 'not_ready',
+  detail: 'call_timeout',
+  retryable: true,
+  when: "A call made without a session (provider.describe, provider.status, provider.setup_guide, provider.verify, requests.cancel) outlived timeout_ms. None of them changes anything (details.outcome is not_done): there is no page to look at, and the same call can be repeated as it was.",
+  repair: {
+    method: '(the method called)',
+    build: (a) => ({ method: a.method, params: { ...a.params, timeout_ms: longer(a.timeout_ms) }, hint: `Nothing was changed: repeat ${a.method} with more time.` }),
+    mcp: () => ({ calls: [], hint: 'Nothing was changed; repeat the call in a moment.' }),
+  },
+  example: { method: 'provider.verify', params: {}, timeout_ms: 30_000 },
+});
+
 export const cancelled = defineError({
   code: 'not_ready',
   detail: 'cancelled',
   retryable: true,
-  when: 'Cancelled by requests.cancel; details.outcome is not_done (queued) or unknown (running).',
+  when: 'Cancelled by requests.cancel; details.outcome is not_done (queued) or unknown (running). A call made without a session gets no repair (there is no page to look at).',
   repair: { method: 'page.snapshot', build: () => ({ params: {}, hint: 'It may have acted already if it was running; check the page before repeating it.' }) },
   example: undefined,
 });

@@ -10,6 +10,7 @@ import { catalogEntry } from './table';
  *   the call's ids: one (code, detail) answers one repair wherever it was raised.
  * - The call's own session_id / page_id fill what the repair leaves out (a repair that names another
  *   page keeps it).
+ * - A repair that needs a session is dropped when neither it nor the call names one: it could not be sent.
  */
 export function readyToSend(e: ProviderError, params: Record<string, unknown>): void {
   if (e.details.repair === undefined) {
@@ -20,8 +21,16 @@ export function readyToSend(e: ProviderError, params: Record<string, unknown>): 
     }
   }
   const repair = e.details.repair;
-  if (repair === undefined || !(knownTraits(repair.method)?.needsSession ?? true)) return;
+  if (repair === undefined) return;
+  // A custom method's traits are not known here: it is given the call's ids as if it needed them.
+  const needsSession = knownTraits(repair.method)?.needsSession;
+  if (needsSession === false) return;
   if (repair.params.session_id === undefined && typeof params.session_id === 'string') repair.params.session_id = params.session_id;
+  // A repair that needs a session, for a call made without one, could not be sent: none is better.
+  if (needsSession === true && repair.params.session_id === undefined) {
+    delete e.details.repair;
+    return;
+  }
   if (repair.method.startsWith('page.') && repair.params.page_id === undefined && typeof params.page_id === 'string') repair.params.page_id = params.page_id;
 }
 

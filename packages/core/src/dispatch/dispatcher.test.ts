@@ -259,6 +259,31 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(backend.sessionsOpen).toBe(1);
   });
 
+  it('answers a timed-out call made without a session with a repair that repeats it, not one that needs a session', async () => {
+    const { call } = setup({ allowDebug: true }, [
+      defineCustomMethod({
+        name: 'stub.slow',
+        description: 'Answers after 300 ms',
+        stability: 'experimental',
+        // A custom method's schema is its whole params: timeout_ms reaches the dispatcher only when it lists it.
+        params: z.object({ value: z.string(), timeout_ms: z.number().optional() }),
+        result: z.object({ value: z.string() }),
+        sessionScoped: false,
+        handle: async (p) => {
+          await new Promise((r) => setTimeout(r, 300));
+          return { value: p.value };
+        },
+      }) as unknown as CustomMethod,
+    ]);
+    const err = errorOf(await call('stub.slow', { value: 'x', timeout_ms: 50 }));
+    expect(err).toMatchObject({ code: 'not_ready', retryable: true, details: { code: 'call_timeout', outcome: 'not_done', timeout_ms: 50 } });
+    expect(err.message).toMatch(/within 50 ms; nothing was changed/);
+    // Not `page.snapshot`: there is no session to fill in. The same call, with more time.
+    const repair = err.details.repair as { method: string; params: Record<string, unknown> };
+    expect(repair).toMatchObject({ method: 'stub.slow', params: { value: 'x', timeout_ms: 60_000 } });
+    expect(resultOf(await call(repair.method, repair.params)).value).toBe('x');
+  });
+
   it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {
     const { call } = setup();
     const a = resultOf(await call('session.ensure', {}));

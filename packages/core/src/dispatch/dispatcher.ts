@@ -1,4 +1,4 @@
-import type { MethodTraits, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
+import type { AnyMethodName, MethodTraits, RequestId, ResponseEnvelope } from '@browser-provider/protocol';
 import { PROTOCOL_VERSION, RequestId as RequestIdSchema } from '@browser-provider/protocol';
 import type { DispatchApi } from './core-methods';
 import { gateEnabled, gatedError } from './gates';
@@ -17,13 +17,21 @@ import { parseParams } from './validate';
 /**
  * A deadline that ran out, said in the protocol's words: a navigation's (trait `navigates`) is
  * `navigation_timeout`; session.ensure's is `start_timeout`, whose repair repeats it with more time (no
- * session exists yet to look at), and says the step it was in (`stage`).
+ * session exists yet to look at), and says the step it was in (`stage`); another call without a session
+ * that changes nothing is `call_timeout`, repeated the same way. The rest are `outcome_unknown`.
  */
 function timeoutError(method: string, traits: MethodTraits, timeoutMs: number, params: Record<string, unknown>, stage: string | undefined): ProviderError {
   if (method === 'session.ensure') {
     const { timeout_ms: _timeout, ...asked } = params;
     return raise(ERRORS.start_timeout, `session.ensure did not finish within ${timeoutMs} ms${stage !== undefined ? ` (${stage.replace('_', ' ')})` : ''}; no session was opened.`, { params: asked, timeout_ms: timeoutMs }, {
       details: { timeout_ms: timeoutMs, outcome: 'not_done', ...(stage !== undefined ? { during: stage } : {}) },
+    });
+  }
+  // A call without a session that changes nothing: no page to look at, and repeating it is safe.
+  if (!traits.needsSession && !traits.mutating) {
+    const { timeout_ms: _timeout, ...asked } = params;
+    return raise(ERRORS.call_timeout, `${method} did not finish within ${timeoutMs} ms; nothing was changed.`, { method: method as AnyMethodName, params: asked, timeout_ms: timeoutMs }, {
+      details: { timeout_ms: timeoutMs, outcome: 'not_done' },
     });
   }
   if (traits.navigates) {
