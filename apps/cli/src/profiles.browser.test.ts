@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +61,12 @@ async function orphanOn(browser: string, dir: string): Promise<number> {
       : [findExecutable(CHROME_SEARCH), [...CHROME_ARGS, `--user-data-dir=${dir}`, 'about:blank']];
   const child = spawn(bin as string, args, { detached: true, stdio: 'ignore', env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1' } });
   child.unref();
+  // The browser's lock is a symlink to "<host>-<pid>" (Chrome) or "<ip>:+<pid>" (Firefox), a target
+  // that does not exist: existsSync follows the link and says false, so look at the link itself.
   const lock = join(dir, browser === 'firefox' ? 'lock' : 'SingletonLock');
-  for (let i = 0; i < 300 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 100));
+  const linked = () => lstatSync(lock, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  for (let i = 0; i < 300 && !linked(); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!linked()) throw new Error(`${browser} wrote no lock in ${dir} within 30 s`);
   return child.pid as number;
 }
 // Each test starts up to three browsers and two servers; on a loaded 2-core machine that took 70 s.
