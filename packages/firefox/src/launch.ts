@@ -5,6 +5,7 @@ import { ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { LaunchedBrowser } from '@browser-provider/bidi';
 import { findExecutable, isThisHost, recoverProfile, spawnOwned, waitForLine, type BrowserLock } from '@browser-provider/core/host';
 import { userJs } from './prefs';
+import { seedProfile } from './profile-template';
 
 export const FIREFOX_SEARCH = {
   envVar: 'FIREFOX_PATH',
@@ -38,6 +39,8 @@ export async function launchFirefox(executablePath: string | undefined, extraArg
   const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'bp-firefox-'));
   // A kept profile may still be held by the Firefox of a provider that died: end it and clear its lock.
   if (profileDir !== undefined) await recoverProfile(profileDir, [FIREFOX_LOCK]);
+  // A throw-away profile starts from the warm template when there is one (./profile-template.ts).
+  else await seedProfile(bin, profile, (dir, s) => launchFirefox(bin, [], s, dir), signal);
   // Rewritten at every launch, so a kept profile follows our current prefs.
   writeFileSync(join(profile, 'user.js'), userJs());
   const proc = spawnOwned(bin, [...(headed ? [] : ['--headless']), '--no-remote', '--remote-debugging-port=0', '--profile', profile, ...extraArgs, 'about:blank'], {

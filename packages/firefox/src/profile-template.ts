@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { BidiConnection, type LaunchedBrowser } from '@browser-provider/bidi';
+import { pidLive } from '@browser-provider/core/host';
+import { userJs } from './prefs';
+
+/**
+ * A warm start for Firefox's throw-away profiles. In an empty profile Firefox first compiles its own
+ * JavaScript into `startupCache/`, imports its remote-settings data into `storage/permanent/`, and
+ * writes its add-on, search and certificate registries. Measured on Firefox 153 ESR (2 cores), a
+ * server's start, session, page.open, snapshot and close took 4.5–6 CPU-s and 4–5.5 s from an empty
+ * profile, against 2.8–3.5 CPU-s and 2.7–3.5 s from a copy of those files (alternated, three each).
+ *
+ * The copy comes from a template that a Firefox of our own builds once per binary and prefs: an empty
+ * profile that loaded nothing but about:blank and quit through `browser.close` (a killed Firefox
+ * writes no script cache). Only the files below are kept, so no cookie, history, login key, session
+ * or telemetry id of any profile is ever copied; a session's own profile never becomes a template.
+ * Persistent profiles (`persist`) are not seeded: they warm themselves on their first run. A failed
+ * build leaves `<template>.failed` and is not tried again until that file is deleted.
+ */
+
+export const CACHE_DIR_ENV = 'BROWSER_PROVIDER_CACHE_DIR';
+
+/** What a template keeps: caches and registries, no user data (no prefs.js either: it holds ids). */
+export const TEMPLATE_FILES = [
+  'startupCache',
+  'compatibility.ini',
+  'addonStartup.json.lz4',
+  'extensions.json',
+  'extension-preferences.json',
+  'search.json.mozlz4',
+  'cert9.db',
+  'pkcs11.txt',
+  'security_state',
+  'storage/permanent',
+  'storage/ls-archive.sqlite',
+  'storage.sqlite',
+  'permissions.sqlite',
+  'content-prefs.sqlite',
+  'containers.json',
+  'handlers.json',
+  'xulstore.json',
+] as const;
+
+/** `$BROWSER_PROVIDER_CACHE_DIR` (empty or `off`: no templates), else `$XDG_CACHE_HOME/browser-provider` (`~/.cache/…`). */
+export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const explicit = env[CACHE_DIR_ENV];
+  if (explicit !== undefined) return explicit === '' || explicit === 'off' ? undefined : resolve(explicit);
+  const xdg = env['XDG_CACHE_HOME'];
+  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'browser-provider');
+}
+
+/** The template's directory for `bin`: a new Firefox build, new prefs or a new file list get a new one. */
+export function templateDir(root: string, bin: string): string {
+  const real = realpathSync(bin);
+  const { mtimeMs, size } = statSync(real);
+  const key = createHash('sha256').update(JSON.stringify([real, mtimeMs, size, userJs(), TEMPLATE_FILES])).digest('hex').slice(0, 16);
+  return join(root, `firefox-profile-${key}`);
+}
+
+/** Starts Firefox on `dir` (a kept profile: the launcher neither seeds nor deletes it). */
+export type TemplateLauncher = (dir: string, signal: AbortSignal) => Promise<LaunchedBrowser>;
+
+/** Builds under way in this process, by template directory; and those that failed here (not retried). */
+const building = new Map<string, Promise<void>>();
+const failed = new Set<string>();
+
+/**
+ * Copies the template of `bin` into the empty `profile` and says whether it did. The first launch
+ * of a Firefox build (per machine) makes the template first, about 3 s once; a launch of another
+ * process while it is being made, or after making it failed, goes on from the empty profile.
+ */
+export async function seedProfile(bin: string, profile: string, launch: TemplateLauncher, signal: AbortSignal, root = cacheRoot()): Promise<boolean> {
+  if (root === undefined) return false;
+  let dir: string;
+  try {
+    dir = templateDir(root, bin);
+  } catch {
+    return false;
+  }
+  if (!isDir(dir) && !failed.has(dir) && !isFile(`${dir}.failed`)) {
+    let build = building.get(dir);
+    if (build === undefined) {
+      build = buildTemplate(dir, launch, signal).catch(() => {
+        // An aborted launch says nothing about the template; anything else is not tried again.
+        if (signal.aborted) return;
+        failed.add(dir);
+        try {
+          writeFileSync(`${dir}.failed`, new Date().toISOString());
+        } catch {
+          // Unwritable cache: this process alone remembers.
+        }
+      });
+      building.set(dir, build);
+      void build.finally(() => building.delete(dir));
+    }
+    await build;
+  }
+  if (!isDir(dir)) return false;
+  try {
+    cpSync(dir, profile, { recursive: true });
+    return true;
+  } catch {
+    // A half copy (disk full, the template replaced meanwhile) is worse than none.
+    rmSync(profile, { recursive: true, force: true });
+    mkdirSync(profile, { mode: 0o700 });
+    return false;
+  }
+}
+
+const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+
+const BUILD_MS = 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Builds the template in `<dir>.building-<pid>` and renames it into place, so a reader sees a whole
+ * template or none. A `<dir>.lock` naming a live pid means another process builds it; the lock and
+ * the work directory of a builder that died are taken over.
+ */
+export async function buildTemplate(dir: string, launch: TemplateLauncher, caller: AbortSignal): Promise<void> {
+  const parent = resolve(dir, '..');
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  const lock = `${dir}.lock`;
+  if (!takeLock(lock)) return;
+  const work = `${dir}.building-${process.pid}`;
+  try {
+    sweepDeadBuilds(parent, dir);
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { mode: 0o700 });
+    const signal = AbortSignal.any([caller, AbortSignal.timeout(BUILD_MS)]);
+    const browser = await launch(work, signal);
+    try {
+      const conn = await BidiConnection.connect(browser.url, signal);
+      try {
+        await conn.send('session.new', { capabilities: {} }, signal);
+        // Quitting is what writes the script cache out; the answer may never come (the socket closes).
+        await conn.send('browser.close', {}, signal).catch(() => undefined);
+      } finally {
+        conn.close();
+      }
+      const proc = browser.process;
+      if (proc !== undefined) await Promise.race([proc.exited, sleep(BUILD_MS / 2)]);
+      if (proc?.alive) throw new Error('Firefox did not quit after browser.close');
+    } finally {
+      await browser.process?.kill();
+    }
+    keepOnly(work, TEMPLATE_FILES);
+    statSync(join(work, 'startupCache'));
+    try {
+      renameSync(work, dir);
+    } catch {
+      // Another process put its template in place first: theirs is as good.
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Creates `lock` naming this process; a lock whose process is gone is taken over. */
+function takeLock(lock: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return true;
+    } catch {
+      let holder = NaN;
+      try {
+        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+      } catch {
+        // Removed meanwhile: try again.
+      }
+      if (Number.isInteger(holder) && holder > 0 && pidLive(holder)) return false;
+      rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
+/** Removes `<dir>.building-<pid>` directories whose builder is gone. */
+function sweepDeadBuilds(parent: string, dir: string): void {
+  const prefix = `${dir.split('/').pop()}.building-`;
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (pid !== process.pid && !pidLive(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/** Deletes everything under `root` that is not one of `keep` (paths relative to it) or on the way to one. */
+export function keepOnly(root: string, keep: readonly string[]): void {
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(root, rel))) {
+      const path = rel === '' ? name : `${rel}/${name}`;
+      if (keep.includes(path)) continue;
+      if (keep.some((k) => k.startsWith(`${path}/`))) walk(path);
+      else rmSync(join(root, path), { recursive: true, force: true });
+    }
+  };
+  walk('');
+}
