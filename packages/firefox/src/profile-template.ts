@@ -63,14 +63,20 @@ export function templateDir(root: string, bin: string): string {
 /** Starts Firefox on `dir` (a kept profile: the launcher neither seeds nor deletes it). */
 export type TemplateLauncher = (dir: string, signal: AbortSignal) => Promise<LaunchedBrowser>;
 
+/** How long a build may take in all; how long a launch waits for it (one takes ~3.5 s on 2 idle cores). */
+const BUILD_MS = 60_000;
+const WAIT_FOR_BUILD_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
 /** Builds under way in this process, by template directory; and those that failed here (not retried). */
 const building = new Map<string, Promise<void>>();
 const failed = new Set<string>();
 
 /**
  * Copies the template of `bin` into the empty `profile` and says whether it did. The first launch
- * of a Firefox build (per machine) makes the template first, about 3 s once; a launch of another
- * process while it is being made, or after making it failed, goes on from the empty profile.
+ * of a Firefox build (per machine) makes the template first, about 3.5 s once, waiting at most 10 s
+ * for it; a launch of another process while it is being made, or after making it failed, goes on
+ * from the empty profile.
  */
 export async function seedProfile(bin: string, profile: string, launch: TemplateLauncher, signal: AbortSignal, root = cacheRoot()): Promise<boolean> {
   if (root === undefined) return false;
@@ -96,7 +102,8 @@ export async function seedProfile(bin: string, profile: string, launch: Template
       building.set(dir, build);
       void build.finally(() => building.delete(dir));
     }
-    await build;
+    // A build slowed by a loaded machine holds this launch back only so long; it goes on beside it.
+    await Promise.race([build, sleep(WAIT_FOR_BUILD_MS)]);
   }
   if (!isDir(dir)) return false;
   try {
@@ -113,8 +120,6 @@ export async function seedProfile(bin: string, profile: string, launch: Template
 const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
-const BUILD_MS = 60_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Builds the template in `<dir>.building-<pid>` and renames it into place, so a reader sees a whole
