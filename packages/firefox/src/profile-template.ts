@@ -9,9 +9,9 @@ import { userJs } from './prefs';
 /**
  * A warm start for Firefox's throw-away profiles. In an empty profile Firefox first compiles its own
  * JavaScript into `startupCache/`, imports its remote-settings data into `storage/permanent/`, and
- * writes its add-on, search and certificate registries. Measured on Firefox 153 ESR (2 cores), a
- * server's start, session, page.open, snapshot and close took 4.5–6 CPU-s and 4–5.5 s from an empty
- * profile, against 2.8–3.5 CPU-s and 2.7–3.5 s from a copy of those files (alternated, three each).
+ * writes its add-on, search and certificate registries. Measured on Firefox 153 ESR (2 cores, six
+ * alternated pairs, medians), a server's start, session, page.open, snapshot and close took 5.3 s and
+ * 6.0 CPU-s from an empty profile, 3.9 s and 4.0 CPU-s from a copy of those files.
  *
  * The copy comes from a template that a Firefox of our own builds once per binary and prefs: an empty
  * profile that loaded nothing but about:blank and quit through `browser.close` (a killed Firefox
