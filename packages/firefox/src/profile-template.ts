@@ -89,9 +89,8 @@ export async function seedProfile(bin: string, profile: string, launch: Template
   if (!isDir(dir) && !failed.has(dir) && !isFile(`${dir}.failed`)) {
     let build = building.get(dir);
     if (build === undefined) {
-      build = buildTemplate(dir, launch, signal).catch(() => {
-        // An aborted launch says nothing about the template; anything else is not tried again.
-        if (signal.aborted) return;
+      // Not bound to this launch's signal: a build that outlives its wait serves the next launch.
+      build = buildTemplate(dir, launch).catch(() => {
         failed.add(dir);
         try {
           writeFileSync(`${dir}.failed`, new Date().toISOString());
@@ -103,7 +102,7 @@ export async function seedProfile(bin: string, profile: string, launch: Template
       void build.finally(() => building.delete(dir));
     }
     // A build slowed by a loaded machine holds this launch back only so long; it goes on beside it.
-    await Promise.race([build, sleep(WAIT_FOR_BUILD_MS)]);
+    await Promise.race([build, sleep(WAIT_FOR_BUILD_MS), aborted(signal)]);
   }
   if (!isDir(dir)) return false;
   try {
@@ -119,14 +118,16 @@ export async function seedProfile(bin: string, profile: string, launch: Template
 
 const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
-
+/** Settles when `signal` aborts (the launch then fails on its own signal). */
+const aborted = (signal: AbortSignal) => new Promise<void>((r) => (signal.aborted ? r() : signal.addEventListener('abort', () => r(), { once: true })));
 
 /**
  * Builds the template in `<dir>.building-<pid>` and renames it into place, so a reader sees a whole
  * template or none. A `<dir>.lock` naming a live pid means another process builds it; the lock and
- * the work directory of a builder that died are taken over.
+ * the work directory of a builder that died are taken over. Its Firefox is owned like any other
+ * (core/host/spawn.ts): it dies with the server, whatever way the server ends.
  */
-export async function buildTemplate(dir: string, launch: TemplateLauncher, caller: AbortSignal): Promise<void> {
+export async function buildTemplate(dir: string, launch: TemplateLauncher): Promise<void> {
   const parent = resolve(dir, '..');
   mkdirSync(parent, { recursive: true, mode: 0o700 });
   const lock = `${dir}.lock`;
@@ -136,7 +137,7 @@ export async function buildTemplate(dir: string, launch: TemplateLauncher, calle
     sweepDeadBuilds(parent, dir);
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { mode: 0o700 });
-    const signal = AbortSignal.any([caller, AbortSignal.timeout(BUILD_MS)]);
+    const signal = AbortSignal.timeout(BUILD_MS);
     const browser = await launch(work, signal);
     try {
       const conn = await BidiConnection.connect(browser.url, signal);
