@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { findExecutable } from '@browser-provider/core/host';
+import { commandLine, descendantsOf, findExecutable } from '@browser-provider/core/host';
 import { describeEngine, servePage } from '@browser-provider/testing';
 import { createFirefoxBackend } from './index';
 import { FIREFOX_SEARCH, launchFirefox } from './launch';
@@ -70,6 +70,14 @@ describeEngine('firefox')('the Firefox profile template', () => {
       const page = await session.newPage(sig());
       await page.navigate(`${site.origin()}/`, 'load', sig());
       expect((await page.info(sig())).title).toBe('cookies: kept=yes');
+      // The session's Firefox runs on a copy: the script cache is there while it runs (an empty
+      // profile gets one only when Firefox quits).
+      const profiles = descendantsOf(process.pid)
+        .map((pid) => commandLine(pid) ?? [])
+        .filter((argv) => /firefox/.test(argv[0] ?? '') && argv.includes('--remote-debugging-port=0'))
+        .map((argv) => argv[argv.indexOf('--profile') + 1] as string);
+      expect(profiles).toHaveLength(1);
+      expect(readdirSync(join(profiles[0]!, 'startupCache')).filter((f) => f.startsWith('scriptCache'))).not.toEqual([]);
       await session.close(sig());
     } finally {
       await backend.shutdown();

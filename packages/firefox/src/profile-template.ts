@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { BidiConnection, type LaunchedBrowser } from '@browser-provider/bidi';
-import { pidLive } from '@browser-provider/core/host';
+import { BidiBrowser, type LaunchedBrowser } from '@browser-provider/bidi';
+import { acquireProfileLock, pidLive } from '@browser-provider/core/host';
+import { raceSignal } from '@browser-provider/core/toolkit';
 import { userJs } from './prefs';
 
 /**
@@ -102,7 +103,8 @@ export async function seedProfile(bin: string, profile: string, launch: Template
       void build.finally(() => building.delete(dir));
     }
     // A build slowed by a loaded machine holds this launch back only so long; it goes on beside it.
-    await Promise.race([build, sleep(WAIT_FOR_BUILD_MS), aborted(signal)]);
+    // Aborted, the launch goes on to fail on its own signal.
+    await raceSignal(Promise.race([build, sleep(WAIT_FOR_BUILD_MS)]), signal).catch(() => undefined);
   }
   if (!isDir(dir)) return false;
   try {
@@ -118,44 +120,33 @@ export async function seedProfile(bin: string, profile: string, launch: Template
 
 const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
-/** Settles when `signal` aborts (the launch then fails on its own signal). */
-const aborted = (signal: AbortSignal) => new Promise<void>((r) => (signal.aborted ? r() : signal.addEventListener('abort', () => r(), { once: true })));
 
 /**
  * Builds the template in `<dir>.building-<pid>` and renames it into place, so a reader sees a whole
- * template or none. A `<dir>.lock` naming a live pid means another process builds it; the lock and
- * the work directory of a builder that died are taken over. Its Firefox is owned like any other
- * (core/host/spawn.ts): it dies with the server, whatever way the server ends.
+ * template or none. One process at a time builds, under the cache folder's lock (core's profile
+ * lock: a dead holder's is taken over, as is its work directory). Its Firefox is owned like any
+ * other (core/host/spawn.ts): it dies with the server, whatever way the server ends.
  */
 export async function buildTemplate(dir: string, launch: TemplateLauncher): Promise<void> {
   const parent = resolve(dir, '..');
   mkdirSync(parent, { recursive: true, mode: 0o700 });
-  const lock = `${dir}.lock`;
-  if (!takeLock(lock)) return;
+  const attempt = acquireProfileLock(parent, { sessionId: 'firefox-profile-template', owner: `template-build-${process.pid}` });
+  if (!('lock' in attempt)) return;
   const work = `${dir}.building-${process.pid}`;
   try {
     sweepDeadBuilds(parent, dir);
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { mode: 0o700 });
     const signal = AbortSignal.timeout(BUILD_MS);
-    const browser = await launch(work, signal);
-    try {
-      const conn = await BidiConnection.connect(browser.url, signal);
-      try {
-        await conn.send('session.new', { capabilities: {} }, signal);
-        // Quitting is what writes the script cache out; the answer may never come (the socket closes).
-        await conn.send('browser.close', {}, signal).catch(() => undefined);
-      } finally {
-        conn.close();
-      }
-      const proc = browser.process;
-      if (proc !== undefined) await Promise.race([proc.exited, sleep(BUILD_MS / 2)]);
-      if (proc?.alive) throw new Error('Firefox did not quit after browser.close');
-    } finally {
-      await browser.process?.kill();
-    }
+    const launched = await launch(work, signal);
+    const browser = await BidiBrowser.start({ url: launched.url, capabilities: launched.capabilities, process: launched.process, attached: false, signal }).catch(async (e: unknown) => {
+      await launched.process?.kill();
+      throw e;
+    });
+    // browser.close, then time to exit: quitting is what writes the script cache (a killed Firefox writes none).
+    await browser.quit(BUILD_MS / 2);
     keepOnly(work, TEMPLATE_FILES);
-    statSync(join(work, 'startupCache'));
+    if (!readdirSync(join(work, 'startupCache')).some((f) => f.startsWith('scriptCache'))) throw new Error('Firefox quit without writing its script cache');
     try {
       renameSync(work, dir);
     } catch {
@@ -163,28 +154,8 @@ export async function buildTemplate(dir: string, launch: TemplateLauncher): Prom
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(lock, { force: true });
+    attempt.lock.release();
   }
-}
-
-/** Creates `lock` naming this process; a lock whose process is gone is taken over. */
-function takeLock(lock: string): boolean {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return true;
-    } catch {
-      let holder = NaN;
-      try {
-        holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
-      } catch {
-        // Removed meanwhile: try again.
-      }
-      if (Number.isInteger(holder) && holder > 0 && pidLive(holder)) return false;
-      rmSync(lock, { force: true });
-    }
-  }
-  return false;
 }
 
 /** Removes `<dir>.building-<pid>` directories whose builder is gone. */

@@ -9,4 +9,6 @@ export { familyOf, familyPssMb, groupRunning, groupSize, descendantsOf, commandL
 export { freeLoopbackPort, listenerOwnedBy } from './ports';
 export { findExecutable, onPath, versionOf, type ExecutableSearch } from './executables';
 export { recoverProfile, runsOnDir, isThisHost, type BrowserLock, type Recovery } from './orphans';
+// The one cross-process directory lock (a file naming pid and host; a dead holder's is taken over).
+export { acquireProfileLock, type LockAttempt, type ProfileLock } from '../state/profiles';
 export { aptCandidate, debianLike, guideOf, hostOs, packageStep, type HostOs, type PackageStepInput } from './os';
