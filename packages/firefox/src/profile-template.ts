@@ -11,8 +11,8 @@ import { userJs } from './prefs';
  * A warm start for Firefox's throw-away profiles. In an empty profile Firefox first compiles its own
  * JavaScript into `startupCache/`, imports its remote-settings data into `storage/permanent/`, and
  * writes its add-on, search and certificate registries. Measured on Firefox 153 ESR (2 cores, six
- * alternated pairs, medians), a server's start, session, page.open, snapshot and close took 5.3 s and
- * 6.0 CPU-s from an empty profile, 3.9 s and 4.0 CPU-s from a copy of those files.
+ * alternated pairs, medians), a server's start, session, page.open, snapshot and close took 5.0 s and
+ * 5.6 CPU-s from an empty profile, 3.9 s and 4.0 CPU-s from a copy of those files.
  *
  * The copy comes from a template that a Firefox of our own builds once per binary and prefs: an empty
  * profile that loaded nothing but about:blank and quit through `browser.close` (a killed Firefox
@@ -24,9 +24,18 @@ import { userJs } from './prefs';
 
 export const CACHE_DIR_ENV = 'BROWSER_PROVIDER_CACHE_DIR';
 
-/** What a template keeps: caches and registries, no user data (no prefs.js either: it holds ids). */
+/**
+ * What a template keeps: caches and registries, no user data (no prefs.js either: it holds ids).
+ * Not the content processes' script cache (`scriptCache-child.bin`): with it, snapshots were slower
+ * for the browser's whole life (interactive 1.13–1.23×, full 1.01–1.16× in four alternated
+ * `pnpm bench --compare` runs against no template); without it 0.86–1.11× and 0.83–1.25×, noise
+ * around 1, and the start keeps most of its gain (the parent's cache is the larger part).
+ */
 export const TEMPLATE_FILES = [
-  'startupCache',
+  'startupCache/scriptCache.bin',
+  'startupCache/startupCache.8.little',
+  'startupCache/urlCache.bin',
+  'startupCache/webext.sc.lz4',
   'compatibility.ini',
   'addonStartup.json.lz4',
   'extensions.json',
