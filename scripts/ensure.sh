@@ -16,10 +16,18 @@ for pkg in "${APT_PACKAGES[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    # In the background, beside pnpm and the node modules below: both mostly wait on downloads and the
+    # disk, and neither needs the other. Its log is printed whole when it is done.
     say "installing Debian packages: ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q >&2
-    apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+    apt_log=$(mktemp "${TMPDIR:-/tmp}/browser-provider-apt.XXXXXX")
+    (
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -q && apt-get install -y -q --no-install-recommends "${missing[@]}"
+    ) >"$apt_log" 2>&1 &
+    apt_pid=$!
+    # A step below that fails ends this script: apt still finishes (a dpkg killed halfway leaves a
+    # broken system), and its log is not lost.
+    trap 'if [ -n "${apt_pid:-}" ]; then wait "$apt_pid" || true; cat "$apt_log" >&2; rm -f "$apt_log"; fi' EXIT
   elif [ -n "${CI:-}" ] && [ "${CI}" != false ] && [ "${CI}" != 0 ]; then
     # CI must test every engine: a run that carried on would skip (and the suites fail) what is missing.
     say "CI is set and the browsers cannot be installed here (not root, or no apt-get): missing ${missing[*]}"
@@ -39,6 +47,17 @@ if [ ! -f "$stamp" ] || [ pnpm-lock.yaml -nt "$stamp" ] || [ package.json -nt "$
   say "installing node modules"
   pnpm install --frozen-lockfile >&2
   touch "$stamp"
+fi
+
+if [ -n "${apt_pid:-}" ]; then
+  apt_rc=0
+  wait "$apt_pid" || apt_rc=$?
+  apt_pid=
+  trap - EXIT
+  cat "$apt_log" >&2
+  rm -f "$apt_log"
+  [ "$apt_rc" = 0 ] || { say "installing the Debian packages failed (exit $apt_rc)"; exit "$apt_rc"; }
+  say "Debian packages installed"
 fi
 
 # The server bundle the bin runs instead of the TypeScript sources (less memory, faster start); built
