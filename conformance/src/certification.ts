@@ -36,6 +36,12 @@ export interface CertificationOptions {
   expectationsDir?: string | URL;
   scenarios?: readonly Scenario[];
   signal?: AbortSignal;
+  /**
+   * How many browsers are certified at once (default 1). Each still gets its own provider processes and
+   * sessions; the shared fixture site serves them all. Above 1 the timings include the other browsers'
+   * load, and the reports say so.
+   */
+  jobs?: number;
 }
 
 export interface CertificationOutput {
@@ -44,36 +50,56 @@ export interface CertificationOutput {
 }
 
 /**
- * Certifies each browser in turn against the three tiers (core, errors, optional) unless `scenarios` narrows it (one at a time: two cores cannot host several browsers fairly, and
- * timings would mean nothing) against one shared fixture site, then writes the three reports.
+ * Certifies each browser against the tiers (core, errors, optional, security) unless `scenarios`
+ * narrows it, against one shared fixture site, then writes the three reports. By default one browser
+ * at a time: two cores cannot host several browsers fairly, and the timings would include each other's
+ * load. `jobs` above 1 trades that for wall time (most of a run waits on the browser, not the CPU); the
+ * verdicts do not depend on timings, and the matrix records `jobs` so its timings are read as such.
  */
 export async function runCertification(options: CertificationOptions): Promise<CertificationOutput> {
   const runs = options.runs ?? 3;
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, options.browsers.length));
   const scenarios = options.scenarios ?? SCENARIOS;
   const ids = SCENARIOS.map((s) => s.id);
   await mkdir(options.outDir, { recursive: true });
   const fixture = await startFixtureServer();
-  const browsers: BrowserResult[] = [];
+  // In the order given, whatever order they finish in.
+  const browsers: BrowserResult[] = new Array<BrowserResult>(options.browsers.length);
+  const certifyTarget = async (target: BrowserTarget): Promise<BrowserResult> => {
+    options.signal?.throwIfAborted();
+    const expectations = target.expectations ?? (await loadExpectations(target.name, ids, options.expectationsDir));
+    return certify({
+      browser: target.name,
+      command: target.command,
+      ...(target.env ? { env: target.env } : {}),
+      ...(target.cwd ? { cwd: target.cwd } : {}),
+      runs,
+      expectations,
+      scenarios,
+      origin: fixture.origin,
+      logDir: options.outDir,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  };
   try {
-    for (const target of options.browsers) {
-      options.signal?.throwIfAborted();
-      const expectations = target.expectations ?? (await loadExpectations(target.name, ids, options.expectationsDir));
-      browsers.push(
-        await certify({
-          browser: target.name,
-          command: target.command,
-          ...(target.env ? { env: target.env } : {}),
-          ...(target.cwd ? { cwd: target.cwd } : {}),
-          runs,
-          expectations,
-          scenarios,
-          origin: fixture.origin,
-          logDir: options.outDir,
-          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        }),
-      );
-    }
+    const queue = options.browsers.map((target, i) => ({ target, i }));
+    let failed = false;
+    // `jobs` lanes, each taking the next browser when its last one is done; after a lane fails, none
+    // starts another, and the fixture stays up until every lane has stopped.
+    const lane = async () => {
+      for (let item = queue.shift(); item && !failed; item = queue.shift()) {
+        try {
+          browsers[item.i] = await certifyTarget(item.target);
+        } catch (e) {
+          failed = true;
+          throw e;
+        }
+      }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: jobs }, lane));
+    const rejected = settled.find((r) => r.status === 'rejected');
+    if (rejected) throw rejected.reason;
   } finally {
     await fixture.close();
   }
@@ -81,6 +107,7 @@ export async function runCertification(options: CertificationOptions): Promise<C
     generated_at: new Date().toISOString(),
     protocol_version: PROTOCOL_VERSION,
     runs,
+    ...(jobs > 1 ? { jobs } : {}),
     browsers,
     scenario_ids: scenarios.map((s) => s.id),
     error_scenario_ids: scenarios.filter((s) => s.tier === 'errors').map((s) => s.id),

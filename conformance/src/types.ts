@@ -92,6 +92,8 @@ export interface MatrixResult {
   generated_at: string;
   protocol_version: string;
   runs: number;
+  /** Browsers certified at once, when more than one: their timings include each other's load. */
+  jobs?: number;
   browsers: BrowserResult[];
   scenario_ids: ScenarioId[];
   /** The subset of scenario_ids that forms the errors tier. */

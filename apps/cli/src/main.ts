@@ -62,6 +62,7 @@ program
   .description('Run the conformance scenarios against each provider and print the certification matrix.')
   .option('--browser <name>', 'firefox | chrome | safari | all', browsersArg, [...BROWSERS])
   .option('--runs <n>', 'runs per scenario', positiveInt, 3)
+  .option('--jobs <n>', "browsers certified at once; above 1 the run is shorter and the times include each other's load", positiveInt, 1)
   .option('--out <dir>', 'where to write the JSON and HTML reports', 'reports')
   .option('--no-docs', 'do not rewrite docs/compatibility.md (it is rewritten only when all browsers are certified together)')
   .option('--require-all', 'fail when a browser is not installed', false)
@@ -74,7 +75,7 @@ program
   .option('--provider-command <cmd>', 'certify any provider that speaks the protocol over stdio (split like a shell, run without one); repeatable, one matrix row each; with it, --browser certifies only the browsers named', collect, [])
   .option('--name <label>', 'the matrix label of the --provider-command in the same position', collect, [])
   .option('--expectations <file.json>', 'expected outcomes of the --provider-command in the same position (default: every scenario passes)', collect, [])
-  .action(async (o: { browser: BrowserName[]; runs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all'; gridUrl?: string; gridCapabilities?: Record<string, unknown>; providerCommand: string[]; name: string[]; expectations: string[] }, cmd: Command) => {
+  .action(async (o: { browser: BrowserName[]; runs: number; jobs: number; out: string; docs: boolean; requireAll: boolean; tiers: 'core' | 'all'; gridUrl?: string; gridCapabilities?: Record<string, unknown>; providerCommand: string[]; name: string[]; expectations: string[] }, cmd: Command) => {
     const { certifyCommand } = await import('./certify');
     const { providerTargets } = await import('./provider-command');
     let providers;

@@ -19,7 +19,7 @@ export function renderHtml(m: MatrixResult): string {
     '<title>Browser provider certification</title>',
     `<style>${CSS}</style></head><body>`,
     '<h1>Browser provider certification</h1>',
-    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser</p>`,
+    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser${m.jobs ? ` · ${m.jobs} browsers at once (times include each other's load)` : ''}</p>`,
     matrix(m),
     ...m.browsers.map(details),
     '</body></html>',
