@@ -14,5 +14,5 @@ it('certify passes a provider whose browser is not installed, fails it with --re
   const run = (requireAll: boolean) =>
     certifyCommand({ browser: [], runs: 1, out: join(out, String(requireAll)), docs: false, tiers: 'core', requireAll, providers: [{ name: 'fake', command: fakeProviderCommand('--unavailable') }] });
   expect(await Promise.all([run(false), run(true)])).toEqual([0, 1]);
-  expect(readFileSync(TEST_SH, 'utf8')).toMatch(/^pnpm -s exec browser-provider certify --browser all .*--require-all$/m);
+  expect(readFileSync(TEST_SH, 'utf8')).toMatch(/^side certify pnpm -s exec browser-provider certify --browser all .*--require-all$/m);
 }, 60_000);
