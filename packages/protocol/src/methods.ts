@@ -11,7 +11,8 @@ import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from 
  * Fields the draft does not name are additive and optional.
  */
 
-const TimeoutMs = z.number().int().positive().max(600_000);
+/** `timeout_ms`: every method takes it (the server bounds the call with it), custom ones included. */
+export const TimeoutMs = z.number().int().positive().max(600_000);
 /** A persistent profile's name: one directory name, never a path. */
 export const ProfileName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'expected 1-64 letters, digits, _ . - (not starting with _ . -)');
 const Id = z.string().min(1).max(256);

@@ -260,21 +260,24 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
   });
 
   it('answers a timed-out call made without a session with a repair that repeats it, not one that needs a session', async () => {
+    const seen: Array<Record<string, unknown>> = [];
     const { call } = setup({ allowDebug: true }, [
       defineCustomMethod({
         name: 'stub.slow',
         description: 'Answers after 300 ms',
         stability: 'experimental',
-        // A custom method's schema is its whole params: timeout_ms reaches the dispatcher only when it lists it.
-        params: z.object({ value: z.string(), timeout_ms: z.number().optional() }),
+        // It does not list timeout_ms: the dispatcher still honours one, and the handler never sees it.
+        params: z.object({ value: z.string() }),
         result: z.object({ value: z.string() }),
         sessionScoped: false,
         handle: async (p) => {
+          seen.push(p);
           await new Promise((r) => setTimeout(r, 300));
           return { value: p.value };
         },
       }) as unknown as CustomMethod,
     ]);
+    expect(errorOf(await call('stub.slow', { value: 'x', timeout_ms: -5 }))).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('timeout_ms') });
     const err = errorOf(await call('stub.slow', { value: 'x', timeout_ms: 50 }));
     expect(err).toMatchObject({ code: 'not_ready', retryable: true, details: { code: 'call_timeout', outcome: 'not_done', timeout_ms: 50 } });
     expect(err.message).toMatch(/within 50 ms; nothing was changed/);
@@ -282,6 +285,7 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     const repair = err.details.repair as { method: string; params: Record<string, unknown> };
     expect(repair).toMatchObject({ method: 'stub.slow', params: { value: 'x', timeout_ms: 60_000 } });
     expect(resultOf(await call(repair.method, repair.params)).value).toBe('x');
+    expect(seen).toEqual([{ value: 'x' }, { value: 'x' }]);
   });
 
   it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {

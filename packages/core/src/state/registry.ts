@@ -1,5 +1,6 @@
 import type { MethodName } from '@browser-provider/protocol';
-import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, type OwnMethodName } from '@browser-provider/protocol';
+import { METHODS, METHOD_NAMES, OWN_METHODS, OWN_METHOD_NAMES, TimeoutMs, type OwnMethodName } from '@browser-provider/protocol';
+import type { z } from 'zod';
 import type { Backend } from '../backend';
 import type { Handler, MethodRow, MethodRows } from '../dispatch/call-context';
 import { ownHandler, type DispatchApi } from '../dispatch/core-methods';
@@ -101,23 +102,42 @@ function ownRow(name: OwnMethodName, api: DispatchApi): MethodRow {
   };
 }
 
+/**
+ * Every method takes `timeout_ms` and the dispatcher bounds the call with it, but a custom method's
+ * schema strips what it does not list: a per-call timeout sent to one was dropped without a word and
+ * the call ran under the server's default. An object schema without it gains the draft methods'
+ * optional `timeout_ms` (so `describe` lists it and a bad value is refused), and the handler is given
+ * only what the method declared.
+ */
+function withTimeout(params: z.ZodType): { params: z.ZodType; own: (p: unknown) => unknown } {
+  // By shape, not instanceof: an engine's schema may come from another copy of zod.
+  const object = params as Partial<Pick<z.ZodObject, 'shape' | 'extend'>>;
+  if (typeof object.extend !== 'function' || typeof object.shape !== 'object' || 'timeout_ms' in object.shape) return { params, own: (p) => p };
+  const own = (p: unknown) => {
+    const { timeout_ms: _timeout, ...rest } = p as Record<string, unknown>;
+    return rest;
+  };
+  return { params: object.extend.call(params, { timeout_ms: TimeoutMs.optional() }) as z.ZodType, own };
+}
+
 function customRow(m: CustomMethod, registry: MethodRegistry): MethodRow {
   const confinePath = registry.confinePath(m.name);
   const provider = registry.provider;
+  const { params, own } = withTimeout(m.params);
   const handler: Handler<MethodName> = m.sessionScoped
     ? {
         scope: 'session',
-        run: async (ctx, params) => {
-          const p = params as Record<string, unknown>;
+        run: async (ctx, all) => {
+          const p = own(all) as Record<string, unknown>;
           const page = ctx.session.currentPageId !== undefined || p.page_id !== undefined ? provider.page(ctx.session, p.page_id as string | undefined) : undefined;
           return m.handle(p, { signal: ctx.signal, confinePath, session: ctx.session.backend, ...(page ? { page: page.backend } : {}) }) as never;
         },
       }
-    : { scope: 'provider', run: async (ctx, params) => m.handle(params, { signal: ctx.signal, confinePath }) as never };
+    : { scope: 'provider', run: async (ctx, all) => m.handle(own(all), { signal: ctx.signal, confinePath }) as never };
   return {
     name: m.name,
     traits: traitsOfCustom(m),
-    params: m.params,
+    params,
     listing: { description: m.description, stability: m.stability, result: m.result },
     handler,
     offeredBy: (e) => registry.engineHas(e, m.name),
