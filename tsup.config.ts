@@ -5,7 +5,7 @@
  * workspace resolves directly) that `publishConfig.exports` also names; that points the packed package
  * at what this writes. Every dependency stays external: a consumer's install resolves them, one copy each.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
@@ -32,11 +32,22 @@ function entries(): Record<string, string> {
   return out;
 }
 
+/** The newest modification time of a file under `dir` (0 when there is none). */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) newest = Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs);
+  }
+  return newest;
+}
+
 /**
  * The declarations of every other workspace package, as their builds wrote them (turbo builds a
  * package's dependencies first). The workspace resolves a package to its .ts sources, so without this
  * each package's declaration build type-checked the sources of everything it imports again: 13 builds,
- * 235 CPU-seconds. Against the built .d.ts it checks only its own sources.
+ * 235 CPU-seconds. Against the built .d.ts it checks only its own sources. A package built alone
+ * (`pnpm build` in its folder) may find a dependency's dist older than its sources: that dependency
+ * is then read from its sources, as before.
  */
 function builtTypes(): Record<string, string[]> {
   let root = resolve('.');
@@ -50,10 +61,13 @@ function builtTypes(): Record<string, string[]> {
     } catch {
       continue;
     }
-    if (other.name === pkg.name) continue;
+    if (other.name === pkg.name || !existsSync(join(root, dir, 'src'))) continue;
+    const sources = newestUnder(join(root, dir, 'src'));
     for (const [key, target] of Object.entries(other.publishConfig?.exports ?? {})) {
       const types = typeof target === 'object' && target !== null ? (target as { types?: unknown }).types : undefined;
-      if (typeof types === 'string' && existsSync(join(root, dir, types))) paths[`${other.name}${key.slice(1)}`] = [join(root, dir, types)];
+      if (typeof types !== 'string') continue;
+      const built = join(root, dir, types);
+      if (existsSync(built) && statSync(built).mtimeMs >= sources) paths[`${other.name}${key.slice(1)}`] = [built];
     }
   }
   return paths;
