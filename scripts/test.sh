@@ -9,7 +9,8 @@ bash scripts/ensure.sh
 # Each step's header says how long the run has taken so far, so a slow step shows in CI's log.
 step() { printf '\n== %s  [%ss into the run]\n' "$*" "$SECONDS" >&2; }
 logs=$(mktemp -d "${TMPDIR:-/tmp}/browser-provider-ci.XXXXXX")
-trap 'rm -rf "$logs"' EXIT
+# A step that fails ends the run: what still runs beside it is stopped, not left behind.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$logs"' EXIT
 failed=0
 # side <name> <command…>: runs a step in the background into its own log; `report` prints it whole.
 declare -A pid_of
