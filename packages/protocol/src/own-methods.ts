@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Stability } from './capabilities';
 import { RequestId } from './ids';
+import { TimeoutMs } from './methods';
 import { headerValueProblem, isFramingHeader, isHeaderName, STUB_EVAL_RULE } from './route-stub';
 import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from './traits';
 
@@ -12,7 +13,6 @@ import { traitsOf, type MethodScope, type MethodTraits, type TraitsInput } from 
  */
 
 const Id = z.string().min(1).max(256);
-const TimeoutMs = z.number().int().positive().max(600_000);
 const Sid = z.object({ session_id: Id, timeout_ms: TimeoutMs.optional() });
 
 export const MAX_JOB_STEPS = 200;
