@@ -30,6 +30,11 @@ export function cellVerdict(s: ScenarioSummary): 'pass' | 'fail' | 'flaky' | 'no
   return s.passes === 0 ? 'fail' : 'flaky';
 }
 
+/** When browsers were certified side by side (`jobs`), what that does to the times; '' otherwise. */
+export function jobsLabel(m: MatrixResult): string {
+  return m.jobs ? `${m.jobs} browsers certified at once, so their times include each other's load` : '';
+}
+
 export function tierLabel(browser: BrowserResult): string {
   const tier: Tier = browser.tier;
   return browser.availability === 'provider_failed' ? `${tier} (provider failed)` : tier;

@@ -1,6 +1,6 @@
 import type { BrowserResult, MatrixResult, ScenarioSummary } from '../types';
 import type { TierSummary } from '../types';
-import { cell, cellVerdict, errorTierLabel, escapeHtml as h, formatMs, optionalTierLabel, securityTierLabel, STATUS_MARK, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
+import { cell, cellVerdict, errorTierLabel, jobsLabel, escapeHtml as h, formatMs, optionalTierLabel, securityTierLabel, STATUS_MARK, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 const CSS = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d1d1f;background:#fafafa}
@@ -19,7 +19,7 @@ export function renderHtml(m: MatrixResult): string {
     '<title>Browser provider certification</title>',
     `<style>${CSS}</style></head><body>`,
     '<h1>Browser provider certification</h1>',
-    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser${m.jobs ? ` · ${m.jobs} browsers at once (times include each other's load)` : ''}</p>`,
+    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser${m.jobs ? ` · ${h(jobsLabel(m))}` : ''}</p>`,
     matrix(m),
     ...m.browsers.map(details),
     '</body></html>',

@@ -1,6 +1,6 @@
 import { COMPATIBLE_MIN_PASSES, FOUNDATION, MIN_RUNS_FOR_CERTIFIED } from '../tier';
 import type { MatrixResult } from '../types';
-import { cell, errorTierLabel, escapeCell, formatMs, optionalTierLabel, securityTierLabel, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
+import { cell, errorTierLabel, jobsLabel, escapeCell, formatMs, optionalTierLabel, securityTierLabel, tierLabel, tierRows, versionLabel, expectationLabel } from './format';
 
 /** `docs/compatibility.md`: the certification matrix as a human reads it in the repository. */
 function table(m: MatrixResult, ids: readonly string[]): string[] {
@@ -28,7 +28,7 @@ export function renderMarkdown(m: MatrixResult): string {
     '',
     `Generated ${m.generated_at} by \`${m.regenerate_command}\`: protocol ${m.protocol_version}, ` +
       `${m.runs} run(s) per browser, each run against a fresh provider process` +
-      `${m.jobs ? `; ${m.jobs} browsers certified at once, so their times include each other's load` : ''}.`,
+      `${m.jobs ? `; ${jobsLabel(m)}` : ''}.`,
     '',
     '| browser | tier | errors tier | optional tier | security tier | version | availability | expectations |',
     '|---|---|---|---|---|---|---|---|',
