@@ -52,6 +52,7 @@ export const CHROME_ARGS = [
   '--password-store=basic',
   '--use-mock-keychain',
   '--metrics-recording-only',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
 export interface ChromeLaunchOptions {
