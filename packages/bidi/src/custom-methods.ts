@@ -38,6 +38,7 @@ export const bidiSend = defineCustomMethod({
   params: BidiSendParams,
   result: BidiSendResult,
   sessionScoped: true,
+  mutating: true,
   gate: 'allow-debug',
   async handle(p, ctx) {
     const s = bidiSessionOf(ctx);

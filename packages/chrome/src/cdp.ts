@@ -47,6 +47,7 @@ export const cdpSend = defineCustomMethod({
   }),
   result: z.object({ result: z.unknown() }),
   sessionScoped: true,
+  mutating: true,
   gate: 'allow-debug',
   async handle(p, ctx) {
     return { result: await cdp(bidiSessionOf(ctx), ctx, p.method, p.params, p.target === 'page') };

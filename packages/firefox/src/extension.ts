@@ -30,6 +30,7 @@ export const installExtension = defineCustomMethod({
   params: InstallExtensionParams,
   result: InstallExtensionResult,
   sessionScoped: true,
+  mutating: true,
   gate: 'allow-extensions',
   async handle(p, ctx) {
     const confine = (path: string, field: string, kind: PathKind) => {

@@ -29,6 +29,7 @@ export const performActions = defineCustomMethod({
     'Raw W3C WebDriver action sequences (Perform Actions, then Release Actions) in the top document of the page: pointer, key and wheel input with exact timing. Coordinates are CSS pixels; origin "viewport" or "pointer".',
   stability: 'experimental',
   sessionScoped: true,
+  mutating: true,
   params: z.object({ ...Scoped, actions: z.array(ActionSequence).min(1).max(16) }),
   result: z.object({ performed: z.boolean() }),
   async handle(params, ctx) {
@@ -46,6 +47,7 @@ export const send = defineCustomMethod({
     'Send one raw classic WebDriver command to this session: {method, path relative to /session/{id}, body}. The page named by page_id (or the current page) is the current window first. Debug only: bypasses refs and actionability.',
   stability: 'experimental',
   sessionScoped: true,
+  mutating: true,
   gate: 'allow-debug',
   params: z.object({
     ...Scoped,

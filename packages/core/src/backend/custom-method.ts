@@ -41,6 +41,13 @@ export interface CustomMethod<P extends z.ZodType = z.ZodType, R extends z.ZodTy
   sessionScoped: boolean;
   /** Server flag that enables it (e.g. `allow-debug`); absent = always enabled. */
   gate?: Gate;
+  /**
+   * Can change the page, the session or the browser: input, an install, or a raw protocol command
+   * (what one sends is not known, so a passthrough counts). As for the protocol's own methods: while
+   * a job runs only the job may act (`job_active`), and a call cut off once started says its outcome
+   * is unknown, not that nothing was changed. Absent: it only reads.
+   */
+  mutating?: boolean;
   handle(params: z.infer<P>, ctx: CustomMethodContext): Promise<z.infer<R>>;
 }
 
@@ -49,11 +56,14 @@ export function defineCustomMethod<P extends z.ZodType, R extends z.ZodType>(m: 
 }
 
 /**
- * A custom method's traits, from its one declaration (`sessionScoped`, `gate`): the same MethodTraits
- * the draft's and our methods carry in protocol. Its schemas stay with the engine's package, which
- * protocol does not depend on; an engine's method never runs in a job and is not `mutating`
- * (a cut-off call says `not_done`), as before the table.
+ * A custom method's traits, from its one declaration (`sessionScoped`, `gate`, `mutating`): the same
+ * MethodTraits the draft's and our methods carry in protocol. Its schemas stay with the engine's
+ * package, which protocol does not depend on; an engine's method never runs in a job.
  */
-export function traitsOfCustom(m: Pick<CustomMethod, 'sessionScoped' | 'gate'>): MethodTraits {
-  return traitsOf('custom', { scope: m.sessionScoped ? 'session' : 'provider', ...(m.gate === undefined ? {} : { gate: m.gate }) });
+export function traitsOfCustom(m: Pick<CustomMethod, 'sessionScoped' | 'gate' | 'mutating'>): MethodTraits {
+  return traitsOf('custom', {
+    scope: m.sessionScoped ? 'session' : 'provider',
+    ...(m.gate === undefined ? {} : { gate: m.gate }),
+    ...(m.mutating === true ? { mutating: true } : {}),
+  });
 }

@@ -288,6 +288,30 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(seen).toEqual([{ value: 'x' }, { value: 'x' }]);
   });
 
+  it('says a cut-off custom method that may have acted has an unknown outcome, and one that only reads did nothing', async () => {
+    const slow = (name: string, mutating: boolean) =>
+      defineCustomMethod({
+        name,
+        description: 'Answers after 300 ms',
+        stability: 'experimental',
+        params: z.object({ session_id: z.string() }),
+        result: z.object({ ok: z.boolean() }),
+        sessionScoped: true,
+        ...(mutating ? { mutating: true } : {}),
+        handle: async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          return { ok: true };
+        },
+      }) as unknown as CustomMethod;
+    const { call } = setup({ allowDebug: true }, [slow('stub.act', true), slow('stub.read', false)]);
+    const s = resultOf(await call('session.ensure', {}));
+    // A raw command or input that ran out of time may have reached the browser: not "nothing was changed".
+    const acted = errorOf(await call('stub.act', { session_id: s.session_id, timeout_ms: 50 }));
+    expect(acted).toMatchObject({ details: { code: 'outcome_unknown', outcome: 'unknown', timeout_ms: 50 } });
+    const read = errorOf(await call('stub.read', { session_id: s.session_id, timeout_ms: 50 }));
+    expect(read).toMatchObject({ details: { code: 'outcome_unknown', outcome: 'not_done', timeout_ms: 50 } });
+  });
+
   it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {
     const { call } = setup();
     const a = resultOf(await call('session.ensure', {}));
