@@ -30,9 +30,9 @@ export function cellVerdict(s: ScenarioSummary): 'pass' | 'fail' | 'flaky' | 'no
   return s.passes === 0 ? 'fail' : 'flaky';
 }
 
-/** When browsers were certified side by side (`jobs`), what that does to the times; '' otherwise. */
-export function jobsLabel(m: MatrixResult): string {
-  return m.jobs ? `${m.jobs} browsers certified at once, so their times include each other's load` : '';
+/** When browsers were certified side by side (`jobs`), `lead` and what that does to the times; '' otherwise. */
+export function jobsLabel(m: MatrixResult, lead: string): string {
+  return m.jobs ? `${lead}${m.jobs} browsers certified at once, so their times include each other's load` : '';
 }
 
 export function tierLabel(browser: BrowserResult): string {

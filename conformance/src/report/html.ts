@@ -19,7 +19,7 @@ export function renderHtml(m: MatrixResult): string {
     '<title>Browser provider certification</title>',
     `<style>${CSS}</style></head><body>`,
     '<h1>Browser provider certification</h1>',
-    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser${m.jobs ? ` · ${h(jobsLabel(m))}` : ''}</p>`,
+    `<p class="muted">Generated ${h(m.generated_at)} by <code>${h(m.regenerate_command)}</code> · protocol ${h(m.protocol_version)} · ${m.runs} run(s) per browser${h(jobsLabel(m, ' · '))}</p>`,
     matrix(m),
     ...m.browsers.map(details),
     '</body></html>',

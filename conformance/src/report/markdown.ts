@@ -28,7 +28,7 @@ export function renderMarkdown(m: MatrixResult): string {
     '',
     `Generated ${m.generated_at} by \`${m.regenerate_command}\`: protocol ${m.protocol_version}, ` +
       `${m.runs} run(s) per browser, each run against a fresh provider process` +
-      `${m.jobs ? `; ${jobsLabel(m)}` : ''}.`,
+      `${jobsLabel(m, '; ')}.`,
     '',
     '| browser | tier | errors tier | optional tier | security tier | version | availability | expectations |',
     '|---|---|---|---|---|---|---|---|',

@@ -29,10 +29,8 @@ describeEngine('chrome')('Chrome custom methods', () => {
     expect(m.metrics).toHaveProperty('JSHeapUsedSize');
   });
 
-  // Chromium 156's headless windows each load the address bar's WebUI popups (chrome://omnibox-popup.top-chrome:
-  // a Lit app and its modules in a renderer of their own): about 1.4 CPU-seconds per session on this
-  // machine, for a popup nobody can open. CHROME_ARGS turns those features off; chromedriver merges the
-  // switch with its own --disable-features, so the browser must show no such target.
+  // CHROME_ARGS turns the address bar's WebUI popups off (why: launch.ts); the switch must survive
+  // chromedriver's own --disable-features, so the browser shows no chrome://omnibox-popup target.
   it('starts each session without the address bar\'s WebUI popups', async () => {
     const session = await backend.createSession({ isolation: 'per_jcode_session', attach: 'never', signal: AbortSignal.timeout(60_000) });
     const page = await session.newPage(AbortSignal.timeout(30_000));
