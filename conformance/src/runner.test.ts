@@ -23,7 +23,10 @@ function statuses(result: BrowserResult, run = 0): Record<string, string> {
   return Object.fromEntries((result.runs[run]?.scenarios ?? []).map((s) => [s.id, s.status]));
 }
 
-describe('certify against the fake provider', { timeout: 120_000 }, () => {
+// Each case starts its own fake provider and spends most of its time waiting on the scenarios' quiet
+// windows and deadlines, so the cases run all at once (describe.concurrent, the unit project's
+// maxConcurrency): 150 s one after another in fives, about 60 s together.
+describe.concurrent('certify against the fake provider', { timeout: 120_000 }, () => {
   it('certifies the correct fake: core and errors pass in 3 runs, every optional scenario fails as not offered', async () => {
     const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 3, expectations: ALL });
     expect(result.problems).toEqual([]);
@@ -118,7 +121,7 @@ describe('08-page-wait accepts both timeout answers the draft allows', { timeout
   });
 });
 
-describe('certify refuses to pass by omission', { timeout: 60_000 }, () => {
+describe.concurrent('certify refuses to pass by omission', { timeout: 120_000 }, () => {
   it('fails a run that executed fewer scenarios than the expectations list', async () => {
     const result = await certify({ browser: 'fake', command: fakeProviderCommand(), runs: 1, expectations: ALL, scenarios: SCENARIOS.slice(0, 5) });
     expect(result.runs[0]?.scenarios.every((s) => s.status === 'pass')).toBe(true);
