@@ -31,6 +31,12 @@ export const CustomMethodInfo = z.object({
   stability: Stability,
   input_schema: z.record(z.string(), z.unknown()).optional(),
   output_schema: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Additive: the method can change the page, the session or the browser (input, an install, a raw
+   * protocol command). While a job runs in the session it is refused with `job_active`, and a call cut
+   * off once started answers `outcome: "unknown"`. False: it only reads, and repeating it is safe.
+   */
+  mutating: z.boolean().optional(),
   /** Additive: the method exists but is refused unless the server was started with `gate_flag`. */
   gated: z.boolean().optional(),
   enabled: z.boolean().optional(),

@@ -32,6 +32,7 @@ export function describeEngine(provider: Provider, methods: MethodRows, engine: 
             stability: listing.stability,
             input_schema: toJsonSchema(params, 'input'),
             output_schema: toJsonSchema(listing.result, 'output'),
+            mutating: traits.mutating === true,
             ...(traits.gate === undefined ? {} : gateInfo(provider, traits.gate)),
             ...(traits.paramGate === undefined
               ? {}

@@ -312,6 +312,33 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(read).toMatchObject({ details: { code: 'outcome_unknown', outcome: 'not_done', timeout_ms: 50 } });
   });
 
+  it('says which custom methods can act, and while a job runs refuses those as job_active and runs those that read', async () => {
+    const method = (name: string, mutating: boolean) =>
+      defineCustomMethod({
+        name,
+        description: 'Answers at once',
+        stability: 'experimental',
+        params: z.object({ session_id: z.string() }),
+        result: z.object({ ok: z.boolean() }),
+        sessionScoped: true,
+        ...(mutating ? { mutating: true } : {}),
+        handle: async () => ({ ok: true }),
+      }) as unknown as CustomMethod;
+    const { backend, call } = setup({}, [method('stub.act', true), method('stub.read', false)]);
+    const listed = resultOf(await call('provider.describe')).capabilities.custom_methods;
+    expect(listed.filter((m: any) => m.name.startsWith('stub.')).map((m: any) => [m.name, m.mutating])).toEqual([
+      ['stub.act', true],
+      ['stub.read', false],
+    ]);
+    const s = resultOf(await call('session.ensure', {}));
+    backend.pages[0]!.delayMs = 300;
+    const job = resultOf(await call('jobs.submit', { session_id: s.session_id, steps: [{ method: 'page.snapshot' }] }));
+    expect(job.state).toBe('running');
+    const refused = errorOf(await call('stub.act', { session_id: s.session_id }));
+    expect(refused).toMatchObject({ code: 'not_ready', details: { code: 'job_active', job_id: job.job_id } });
+    expect(resultOf(await call('stub.read', { session_id: s.session_id })).ok).toBe(true);
+  });
+
   it("refuses another session's page as tab_leased, and lists each session only its own tabs", async () => {
     const { call } = setup();
     const a = resultOf(await call('session.ensure', {}));
