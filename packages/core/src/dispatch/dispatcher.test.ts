@@ -310,6 +310,11 @@ describe('Dispatcher: sessions, refs and deadlines', () => {
     expect(acted).toMatchObject({ details: { code: 'outcome_unknown', outcome: 'unknown', timeout_ms: 50 } });
     const read = errorOf(await call('stub.read', { session_id: s.session_id, timeout_ms: 50 }));
     expect(read).toMatchObject({ details: { code: 'outcome_unknown', outcome: 'not_done', timeout_ms: 50 } });
+    // The message says the same as details.outcome, not that a read's outcome is unknown.
+    expect([acted.message, read.message]).toEqual([
+      'stub.act did not finish within 50 ms; its outcome is unknown.',
+      'stub.read did not finish within 50 ms; it only reads, so nothing was changed.',
+    ]);
   });
 
   it('says which custom methods can act, and while a job runs refuses those as job_active and runs those that read', async () => {

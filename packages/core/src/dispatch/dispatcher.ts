@@ -37,7 +37,10 @@ function timeoutError(method: string, traits: MethodTraits, timeoutMs: number, p
   if (traits.navigates) {
     return raise(ERRORS.deadline, `${method} did not finish within ${timeoutMs} ms.`, { timeout_ms: timeoutMs }, { details: { timeout_ms: timeoutMs } });
   }
-  return raise(ERRORS.outcome_unknown, `${method} did not finish within ${timeoutMs} ms; its outcome is unknown.`, undefined, {
+  // The detail code is the same either way (a call outlived its deadline); the message and
+  // details.outcome say whether it may have acted.
+  const outcome = traits.mutating ? 'its outcome is unknown' : 'it only reads, so nothing was changed';
+  return raise(ERRORS.outcome_unknown, `${method} did not finish within ${timeoutMs} ms; ${outcome}.`, undefined, {
     details: { timeout_ms: timeoutMs, outcome: traits.mutating ? 'unknown' : 'not_done' },
   });
 }
