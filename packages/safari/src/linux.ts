@@ -95,6 +95,9 @@ export class WebKitGtkLauncher implements ClassicLauncher {
   async shutdown(): Promise<void> {
     const x = await this.x?.catch(() => undefined);
     this.x = undefined;
-    await x?.process.kill(1500);
+    if (!x) return;
+    await x.process.kill(1500);
+    // Killed after its grace (a loaded machine), Xvfb leaves its socket and lock file behind.
+    removeLeftovers(x);
   }
 }

@@ -1,11 +1,15 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
 
 /**
  * A private X server for MiniBrowser, which has no headless mode (WebKitGTK 2.50 MiniBrowser
- * `--help` lists none). We pick a display number whose socket and lock file do not exist, start
- * `Xvfb` without TCP, and wait until its socket appears — that is when clients can connect.
+ * `--help` lists none). `Xvfb -displayfd` picks the display number itself and writes it once clients
+ * can connect: it takes the lowest number no live server holds, including one whose lock file names
+ * a process that is gone (what a SIGKILLed server leaves), and two servers starting at once cannot
+ * take the same number (the lock file decides). A scan of our own that skipped every number with a
+ * socket or lock file ran out after 100 leftovers: on a machine that had run the tests for a day,
+ * every WebKit session failed with "no free display number".
  */
 export interface PrivateX {
   display: string;
@@ -13,10 +17,6 @@ export interface PrivateX {
 }
 
 const SOCKET_DIR = '/tmp/.X11-unix';
-
-function displayFree(n: number): boolean {
-  return !existsSync(`${SOCKET_DIR}/X${n}`) && !existsSync(`/tmp/.X${n}-lock`);
-}
 
 /**
  * X11's connection setup with no authorization (little-endian, protocol 11.0): any reply, even a
@@ -66,23 +66,36 @@ export function removeLeftovers(x: PrivateX): void {
   rmSync(`/tmp/.X${n}-lock`, { force: true });
 }
 
-export async function startPrivateX(xvfb: string, signal: AbortSignal, first = 99): Promise<PrivateX> {
-  let lastError = 'no free display number';
-  for (let n = first; n < first + 100; n++) {
-    if (!displayFree(n)) continue;
-    const proc = spawnOwned(xvfb, [`:${n}`, '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
-    const deadline = Date.now() + 10_000;
-    while (proc.alive && !existsSync(`${SOCKET_DIR}/X${n}`) && Date.now() < deadline) {
-      if (signal.aborted) {
-        await proc.kill(0);
-        throw signal.reason;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    if (proc.alive && existsSync(`${SOCKET_DIR}/X${n}`)) return { display: `:${n}`, process: proc };
-    // Lost a race for this display with another X server, or Xvfb failed: try the next number.
-    lastError = proc.output.slice(-3).join(' | ') || proc.exitReason || 'Xvfb did not create its socket';
+/** How long Xvfb may take to say its display number. */
+const START_MS = 10_000;
+
+export async function startPrivateX(xvfb: string, signal: AbortSignal): Promise<PrivateX> {
+  signal.throwIfAborted();
+  // fd 1 is our stdout pipe: the number comes as a line of its own; Xvfb's warnings go to stderr.
+  const proc = spawnOwned(xvfb, ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
+  let stop = (): void => {};
+  const answered = new Promise<string>((resolve, reject) => {
+    const seen = (line: string) => {
+      if (/^\d+$/.test(line.trim())) resolve(`:${line.trim()}`);
+    };
+    const off = proc.onLine(seen);
+    for (const line of proc.output) seen(line);
+    const timer = setTimeout(() => reject(new Error(`could not start Xvfb: no display number within ${START_MS / 1000} s`)), START_MS);
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    void proc.drained.then((how) => reject(new Error(`could not start Xvfb: ${proc.output.slice(-3).join(' | ') || how}`)));
+    stop = () => {
+      off();
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
+    };
+  });
+  try {
+    return { display: await answered, process: proc };
+  } catch (e) {
     await proc.kill(0);
+    throw e;
+  } finally {
+    stop();
   }
-  throw new Error(`could not start Xvfb: ${lastError}`);
 }
