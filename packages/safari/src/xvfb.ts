@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { spawnOwned, type OwnedProcess } from '@browser-provider/core/host';
+import { spawnOwned, waitForLine, type OwnedProcess } from '@browser-provider/core/host';
+import { deadline } from '@browser-provider/core/toolkit';
 
 /**
  * A private X server for MiniBrowser, which has no headless mode (WebKitGTK 2.50 MiniBrowser
@@ -73,29 +74,17 @@ export async function startPrivateX(xvfb: string, signal: AbortSignal): Promise<
   signal.throwIfAborted();
   // fd 1 is our stdout pipe: the number comes as a line of its own; Xvfb's warnings go to stderr.
   const proc = spawnOwned(xvfb, ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
-  let stop = (): void => {};
-  const answered = new Promise<string>((resolve, reject) => {
-    const seen = (line: string) => {
-      if (/^\d+$/.test(line.trim())) resolve(`:${line.trim()}`);
-    };
-    const off = proc.onLine(seen);
-    for (const line of proc.output) seen(line);
-    const timer = setTimeout(() => reject(new Error(`could not start Xvfb: no display number within ${START_MS / 1000} s`)), START_MS);
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    void proc.drained.then((how) => reject(new Error(`could not start Xvfb: ${proc.output.slice(-3).join(' | ') || how}`)));
-    stop = () => {
-      off();
-      clearTimeout(timer);
-      signal.removeEventListener('abort', abort);
-    };
-  });
+  const limit = deadline(START_MS, signal);
   try {
-    return { display: await answered, process: proc };
+    const [, n] = await waitForLine(proc, /^\s*(\d+)\s*$/, limit.signal);
+    return { display: `:${n}`, process: proc };
   } catch (e) {
+    // Still running: it said no number in time. Gone: its last words say why.
+    const why = proc.alive ? `no display number within ${START_MS / 1000} s` : proc.output.slice(-3).join(' | ') || proc.exitReason;
     await proc.kill(0);
-    throw e;
+    if (signal.aborted) throw signal.reason;
+    throw new Error(`could not start Xvfb: ${why ?? (e as Error).message}`);
   } finally {
-    stop();
+    limit.dispose();
   }
 }
