@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clickAt, pressKeys } from '@browser-provider/core';
 import { OP_CALLER } from '@browser-provider/page-script';
@@ -103,6 +105,26 @@ describe('BidiBackend (stub remote end)', () => {
     expect(procs[0]!.alive).toBe(true);
     await other.newPage(sig());
   });
+
+  it('gives up a persistent-profile launch that hangs at launchTimeoutMs, even after a garbage collection', async () => {
+    // AbortSignal.any([caller, AbortSignal.timeout(n)]) never fired here once V8 collected the timeout signal.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const hanging = new BidiBackend(
+      { ...adapter(stub, procs), launch: (signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })) },
+      { pageScript: () => SOURCE, launchTimeoutMs: 400 },
+    );
+    const started = Date.now();
+    const outcome = hanging.createSession({ isolation: 'shared', attach: 'never', signal: AbortSignal.timeout(20_000), profile: { name: 'p', dir: '/profiles/p' } }).catch((e: unknown) => e);
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      gc();
+    }
+    const e = await outcome;
+    expect(e).toMatchObject({ name: 'DeadlineExceeded', timeoutMs: 400 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await hanging.shutdown();
+  }, 30_000);
 
   it('ends a persistent session whose own browser died, reaping it', async () => {
     const s = await backend.createSession({ isolation: 'shared', attach: 'never', signal: sig(), profile: { name: 'p', dir: '/profiles/p' } });

@@ -1,5 +1,5 @@
 import type { Backend, BackendInfo, BackendSession, CustomMethod, RouteHeaderLimits, SessionOptions } from '@browser-provider/core/backend';
-import { ERRORS, raise } from '@browser-provider/core/toolkit';
+import { deadline, ERRORS, raise } from '@browser-provider/core/toolkit';
 import type { BrowserSetupGuide, ClickButton, Feature, MediaFeature, MethodName, OwnMethodName, ProviderStatus, ScreenshotFormat } from '@browser-provider/protocol';
 import { pageScriptSource } from '@browser-provider/page-script';
 import { BidiBrowser } from './browser';
@@ -213,21 +213,28 @@ export class BidiBackend implements Backend {
 
   /** A browser launched on `dir` for this session alone; closing the session quits it and keeps `dir`. */
   private async createProfileSession(dir: string, callerSignal: AbortSignal): Promise<BidiSession> {
-    const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(this.options.launchTimeoutMs ?? 60_000)]);
-    const l = await this.adapter.launch(signal, dir);
-    let browser: BidiBrowser;
+    // Not AbortSignal.any with AbortSignal.timeout: on Node 20 nothing holds the timeout signal, and once
+    // collected it never fires, so a hung launch would wait for the caller alone.
+    const limit = deadline(this.options.launchTimeoutMs ?? 60_000, callerSignal);
+    const signal = limit.signal;
     try {
-      browser = await BidiBrowser.start({ url: l.url, capabilities: withPromptHandling(l.capabilities), process: l.process, driver: l.driver === true, attached: false, signal });
-    } catch (e) {
-      await l.process.kill();
-      throw e;
-    }
-    try {
-      return await this.startSession(browser, 'own_browser', signal);
-    } catch (e) {
-      await browser.end();
-      await l.process.kill();
-      throw e;
+      const l = await this.adapter.launch(signal, dir);
+      let browser: BidiBrowser;
+      try {
+        browser = await BidiBrowser.start({ url: l.url, capabilities: withPromptHandling(l.capabilities), process: l.process, driver: l.driver === true, attached: false, signal });
+      } catch (e) {
+        await l.process.kill();
+        throw e;
+      }
+      try {
+        return await this.startSession(browser, 'own_browser', signal);
+      } catch (e) {
+        await browser.end();
+        await l.process.kill();
+        throw e;
+      }
+    } finally {
+      limit.dispose();
     }
   }
 
