@@ -108,13 +108,23 @@ export class FakeProvider {
     const page = this.page(p);
     // Fetch for real, so a fixture server that is down (or slow) fails the way a browser would.
     // Broken e07: timeout_ms is ignored, so a slow server holds the call until it answers.
-    const timeout = p.timeout_ms === undefined || this.broken === 'e07-slow-navigation' ? [] : [AbortSignal.timeout(p.timeout_ms)];
+    // A controller and a timer, not AbortSignal.any with AbortSignal.timeout: Node 20 can collect that
+    // timeout signal before it fires.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal.reason);
+    if (signal.aborted) stop.abort(signal.reason);
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const timer = p.timeout_ms === undefined || this.broken === 'e07-slow-navigation' ? undefined : setTimeout(() => stop.abort(new DOMException('timed out', 'TimeoutError')), p.timeout_ms);
     const repair = { method: 'page.wait', params: { navigation_complete: true }, hint: 'Wait for the page, then take a snapshot.' };
-    const html = await fetch(p.url, { signal: AbortSignal.any([signal, ...timeout]) })
+    const html = await fetch(p.url, { signal: stop.signal })
       .then(async (r) => ({ url: r.url, text: await r.text() }))
       .catch((e: unknown) => {
         const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
         throw new FakeError('navigation_timeout', `could not load ${p.url}: ${String(e)}`, { code: timedOut ? 'deadline' : 'net_error', repair }, true);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
       });
     const title = /<title>([^<]*)<\/title>/.exec(html.text)?.[1] ?? '';
     page.navigate(html.url || p.url, title);

@@ -1,6 +1,6 @@
 import { BidiBrowser, type RemoteBrowser, type RemoteBrowserSource } from '@browser-provider/bidi';
 import type { BackendInfo } from '@browser-provider/core/backend';
-import { ProviderError } from '@browser-provider/core/toolkit';
+import { deadline, ProviderError } from '@browser-provider/core/toolkit';
 import type { Feature, MethodName, ProviderStatus } from '@browser-provider/protocol';
 import { gridDownloads } from './downloads';
 import { stageOnNode } from './files';
@@ -53,13 +53,16 @@ export function gridBrowserSource(options: GridBackendOptions): RemoteBrowserSou
       try {
         const ws = checkWebSocketUrl(url, grid.capabilities);
         // An address that drops packets (a private host seen from outside) would hang until the caller's deadline.
-        const connect = AbortSignal.any([signal, AbortSignal.timeout(CONNECT_TIMEOUT_MS)]);
+        // Core's deadline, not AbortSignal.any with AbortSignal.timeout, whose timer Node 20 can collect unfired.
+        const connect = deadline(CONNECT_TIMEOUT_MS, signal);
         try {
-          browser = await BidiBrowser.start({ url: ws, capabilities: {}, attached: false, signal: connect, remote: { capabilities: grid.capabilities, end } });
+          browser = await BidiBrowser.start({ url: ws, capabilities: {}, attached: false, signal: connect.signal, remote: { capabilities: grid.capabilities, end } });
         } catch (e) {
           if (signal.aborted) throw e;
-          if ((ProviderError.is(e, 'browser_not_running') && e.details.code === 'connect_failed') || connect.aborted) throw webSocketUnreachable(url, ws, e);
+          if ((ProviderError.is(e, 'browser_not_running') && e.details.code === 'connect_failed') || connect.signal.aborted) throw webSocketUnreachable(url, ws, e);
           throw e;
+        } finally {
+          connect.dispose();
         }
       } catch (e) {
         await end();

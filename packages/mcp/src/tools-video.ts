@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
-import { videoPathOf } from '@browser-provider/core';
+import { deadline, videoPathOf } from '@browser-provider/core';
 import { CallError } from './link';
 import { writeOutput } from './output';
 import { defineTool, type ToolContext, type ToolDef } from './tool';
@@ -77,7 +77,13 @@ async function start(ctx: ToolContext, a: { filename?: string | undefined; size?
     const p = await state.currentPage();
     if (p === undefined) return undefined;
     if (p === page && cast !== undefined && painted !== undefined) return painted;
-    return capture(p, jpeg, AbortSignal.any([signal, AbortSignal.timeout(10_000)]));
+    // Core's deadline, not AbortSignal.any with AbortSignal.timeout, whose timer Node 20 can collect unfired.
+    const limit = deadline(10_000, signal);
+    try {
+      return await capture(p, jpeg, limit.signal);
+    } finally {
+      limit.dispose();
+    }
   };
   state.recording = { recorder: new Recorder(encoder, grab, fps), filename, width, height, fps, cursor: a.cursor === true, ...(cast ? { screencast: { stop: () => cast.stop(), frames: () => paints } } : {}) };
   const structured = { recording: true, filename, width, height, fps, capture: path.capture, engine: reach.engine.info.family };
