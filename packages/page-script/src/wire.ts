@@ -49,12 +49,30 @@ function stateBits(states: NodeStates): number {
 
 function statesFrom(bits: number): NodeStates {
   const states: Record<string, boolean | 'mixed'> = {};
+  let present = 0;
   for (let k = 0; k < STATE_KEYS.length; k++) {
     const code = (bits >> (2 * k)) & 3;
-    if (code !== 0) states[STATE_KEYS[k]!] = code === 1 ? true : code === 2 ? false : 'mixed';
+    if (code !== 0) {
+      states[STATE_KEYS[k]!] = code === 1 ? true : code === 2 ? false : 'mixed';
+      present |= 1 << k;
+    }
   }
+  if (!SHAPES.has(-1 - present)) SHAPES.set(-1 - present, states);
   return states as NodeStates;
 }
+
+/** The bits that decide which fields a decoded node gets, in which order (the rest only set values). */
+const SHAPE_BITS = ID | TEXT | VALUE | LEVEL | HREF | STATES | BOX | HINT | ICON_HINT | FORMAT | FRAME;
+
+/**
+ * One decoded node (keys ≥ 0: its shape bits) and one states object (keys < 0) of each shape, kept
+ * for good. A node is built field by field, and V8 holds the hidden class of such an object only
+ * while one is alive: the server's full GCs (about one per 1,000-row snapshot under
+ * --optimize-for-size) would free them between snapshots and discard every optimized function
+ * specialised to them (core's toolkit/shapes.ts says more). A few dozen small objects, each with at most
+ * 64 children.
+ */
+const SHAPES = new Map<number, object>();
 
 /**
  * Encodes a frame by walking its tree from node 0 in pre-order (so any FrameSnapshot encodes, whatever
@@ -174,6 +192,9 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
     // Most nodes are leaves: they share one frozen empty list (only this loop fills a node's list).
     node.children = count > 0 ? [] : NO_CHILDREN;
     if (flags & FRAME) node.frame = true;
+    const shape = (flags & SHAPE_BITS) | (flags & HREF_REL ? HREF : 0);
+    // Not a node with a long child list, which it would keep: the next of its shape with a short one.
+    if (count <= 64 && !SHAPES.has(shape)) SHAPES.set(shape, node);
 
     const index = decoded++;
     nodes[index] = node;
