@@ -53,22 +53,47 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
     // Made whole in one literal per common shape (an element, a text run, a wrapper), not grown a
     // property at a time: each property added past the literal's grows a backing store per node.
     let node: SnapshotNode;
+    // Which literal and which fields were added after it: the node's hidden class (SHAPES below).
+    let shape = text === undefined ? 0 : 1;
     if (raw.id !== undefined) {
       const element_ref = mint(capture.frame, capture.snap.doc, raw.id);
       const { actionable, enabled } = raw;
       node = text === undefined ? { node_id, role, name, element_ref, actionable, enabled } : { node_id, role, name, text, element_ref, actionable, enabled };
     } else if (raw.actionable) {
+      shape += 2;
       node = text === undefined ? { node_id, role, name, actionable: true, enabled: raw.enabled } : { node_id, role, name, text, actionable: true, enabled: raw.enabled };
     } else {
+      shape += 4;
       node = text === undefined ? { node_id, role, name } : { node_id, role, name, text };
     }
-    if (raw.value !== undefined) node.value = cut(raw.value, valueMax);
-    if (raw.level !== undefined) node.level = raw.level;
-    if (raw.href !== undefined) node.href = cut(raw.href, LIMITS.urlChars);
-    if (raw.states !== undefined && hasKeys(raw.states)) node.states = raw.states;
-    if (raw.hint !== undefined) node.hint = cut(raw.hint, LIMITS.nameChars);
-    if (raw.format !== undefined && FORMAT.test(raw.format)) node.format = raw.format;
-    if (raw.box !== undefined) node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
+    if (raw.value !== undefined) {
+      node.value = cut(raw.value, valueMax);
+      shape |= 8;
+    }
+    if (raw.level !== undefined) {
+      node.level = raw.level;
+      shape |= 16;
+    }
+    if (raw.href !== undefined) {
+      node.href = cut(raw.href, LIMITS.urlChars);
+      shape |= 32;
+    }
+    if (raw.states !== undefined && hasKeys(raw.states)) {
+      node.states = raw.states;
+      shape |= 64;
+    }
+    if (raw.hint !== undefined) {
+      node.hint = cut(raw.hint, LIMITS.nameChars);
+      shape |= 128;
+    }
+    if (raw.format !== undefined && FORMAT.test(raw.format)) {
+      node.format = raw.format;
+      shape |= 256;
+    }
+    if (raw.box !== undefined) {
+      node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
+      shape |= 512;
+    }
     nodes[at] = node;
     if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const { element_ref } = node;
@@ -90,7 +115,10 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
         childIds[kids.length] = convert(inner, 0).node_id;
       }
       node.children = childIds;
+      shape |= 1024;
     }
+    // A node with a long child list would keep the list: the next of its shape with a short one is kept.
+    if (!SHAPES.has(shape) && (node.children === undefined || node.children.length <= KEEP_CHILDREN_MAX)) SHAPES.set(shape, node);
     return node;
   };
 
@@ -101,6 +129,16 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
   const snapshot: PageSnapshotV1 = { format: SNAPSHOT_FORMAT, root, nodes };
   return { snapshot, elements, truncated };
 }
+
+/**
+ * One assembled node of each shape (which literal it was made from, which fields were added after),
+ * kept for good. A field added after a literal gives the node a hidden class V8 holds only while such
+ * a node is alive; the server's full GCs (about one per 1,000-row snapshot under --optimize-for-size)
+ * would free it between snapshots and discard the outline code specialised to it (../toolkit/shapes.ts).
+ * At most a few dozen nodes, each with at most 64 children.
+ */
+const SHAPES = new Map<number, SnapshotNode>();
+const KEEP_CHILDREN_MAX = 64;
 
 /** Nodes in a capture and the captures of its iframes: at most what assemble converts. */
 function countNodes(capture: FrameCapture): number {

@@ -1,3 +1,4 @@
+import { keepShape } from '../toolkit/shapes';
 import { ESCAPE_MAX, writeEscape } from '../transport/json-escape';
 import { quote } from './notation';
 
@@ -169,3 +170,8 @@ export class TextOut implements Out {
     return this.#buf.toString('utf8', 0, this.#at);
   }
 }
+
+// One of each writer kept for good (its 64 KB buffer included): a full GC between two snapshots would
+// otherwise discard the outline's optimized code.
+keepShape(new TextOut());
+keepShape(new LineOut(false));

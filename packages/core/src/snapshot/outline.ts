@@ -2,6 +2,7 @@ import type { SnapshotNode } from '@browser-provider/protocol';
 import { hrefShown, originOf, quote, safeRole, shortHref } from './notation';
 import { LineOut, NotUtf8, TextOut, type Out, type OutlineLine } from './outline-out';
 import { alikeRun, COLLAPSE_KEEP, COLLAPSE_MIN_RUN, commonName, linkRun, shape, tableRun, type Run } from './outline-runs';
+import { keepShape } from '../toolkit/shapes';
 
 /**
  * The compact text view of a snapshot, one line per node, two spaces of indent per level:
@@ -264,6 +265,9 @@ class NodeIndex {
     return this.#byId.get(id);
   }
 }
+
+// Kept for good: a full GC between two snapshots would otherwise discard the code specialised to it.
+keepShape(new NodeIndex([]));
 
 /** The number in an `n123` id, or -1. */
 function idNumber(id: string): number {

@@ -9,6 +9,7 @@
  * walked here, strings of printable ASCII are copied as they are, and anything else (a string to
  * escape or past ASCII, a toJSON, a class instance, a BigInt) takes JSON.stringify's own answer.
  */
+import { keepShape } from '../toolkit/shapes';
 import { ESCAPE_MAX, writeEscape } from './json-escape';
 
 /** An answer with an array at least this long (where `hasLongArray` looks) is written by the walker. */
@@ -117,6 +118,9 @@ class Out {
     this.at += b.length;
   }
 }
+
+// One writer kept for good: a full GC between two answers would otherwise discard the writer's code.
+keepShape(new Out(0));
 
 const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
