@@ -8,7 +8,7 @@
  * ("weak objects" in `--trace-deopt`), to be interpreted, profiled and compiled again on the next
  * call. The server runs under `--optimize-for-size`, whose tight old space runs a full GC about once
  * per 1,000-row snapshot: its outline and JSON writers were recompiled on nearly every snapshot, and
- * ran at a third of their speed (docs/reliability.md, "Code thrown away by full GCs").
+ * ran two to three times slower (docs/reliability.md, "Code thrown away by full GCs").
  *
  * An instance kept here costs its few fields. Keep only an instance that holds nothing large.
  */
