@@ -43,60 +43,17 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
 
   const convert = (capture: FrameCapture, index: number): SnapshotNode => {
     const raw = capture.snap.nodes[index] as RawNode;
-    // Properties are added in the order the answer lists them (the JSON is byte-for-byte what it was).
     // Page-supplied strings cut here, not only in the page: on Firefox the walk runs in the page's realm.
     const name = cut(raw.name, LIMITS.nameChars);
     const text = raw.text === undefined ? undefined : cut(raw.text, LIMITS.textChars);
     const at = counter++;
     const node_id = `n${counter}`;
     const role = raw.role;
-    // Made whole in one literal per common shape (an element, a text run, a wrapper), not grown a
-    // property at a time: each property added past the literal's grows a backing store per node.
-    let node: SnapshotNode;
-    // Which literal and which fields were added after it: the node's hidden class (SHAPES below).
-    let shape = text === undefined ? 0 : 1;
-    if (raw.id !== undefined) {
-      const element_ref = mint(capture.frame, capture.snap.doc, raw.id);
-      const { actionable, enabled } = raw;
-      node = text === undefined ? { node_id, role, name, element_ref, actionable, enabled } : { node_id, role, name, text, element_ref, actionable, enabled };
-    } else if (raw.actionable) {
-      shape += 2;
-      node = text === undefined ? { node_id, role, name, actionable: true, enabled: raw.enabled } : { node_id, role, name, text, actionable: true, enabled: raw.enabled };
-    } else {
-      shape += 4;
-      node = text === undefined ? { node_id, role, name } : { node_id, role, name, text };
-    }
-    if (raw.value !== undefined) {
-      node.value = cut(raw.value, valueMax);
-      shape |= 8;
-    }
-    if (raw.level !== undefined) {
-      node.level = raw.level;
-      shape |= 16;
-    }
-    if (raw.href !== undefined) {
-      node.href = cut(raw.href, LIMITS.urlChars);
-      shape |= 32;
-    }
-    if (raw.states !== undefined && hasKeys(raw.states)) {
-      node.states = raw.states;
-      shape |= 64;
-    }
-    if (raw.hint !== undefined) {
-      node.hint = cut(raw.hint, LIMITS.nameChars);
-      shape |= 128;
-    }
-    if (raw.format !== undefined && FORMAT.test(raw.format)) {
-      node.format = raw.format;
-      shape |= 256;
-    }
-    if (raw.box !== undefined) {
-      node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
-      shape |= 512;
-    }
+    const element_ref = raw.id !== undefined ? mint(capture.frame, capture.snap.doc, raw.id) : undefined;
+    const node = nodeOf(raw, node_id, name, text, element_ref, valueMax);
+    let shape = madeShape;
     nodes[at] = node;
-    if (node.element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
-      const { element_ref } = node;
+    if (element_ref !== undefined && (raw.actionable || INTERACTIVE_ROLES.has(raw.role))) {
       const { actionable, enabled, selector_hint } = raw;
       elements[elementCount++] =
         selector_hint === undefined
@@ -117,8 +74,12 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
       node.children = childIds;
       shape |= 1024;
     }
-    // A node with a long child list would keep the list: the next of its shape with a short one is kept.
-    if (!SHAPES.has(shape) && (node.children === undefined || node.children.length <= KEEP_CHILDREN_MAX)) SHAPES.set(shape, node);
+    if (!SHAPES.has(shape)) {
+      // A copy made the same way, so the page's child list is not kept with it.
+      const copy = nodeOf(raw, node_id, name, text, element_ref, valueMax);
+      if (node.children !== undefined) copy.children = [];
+      SHAPES.set(shape, copy);
+    }
     return node;
   };
 
@@ -130,15 +91,70 @@ export function assemble(top: FrameCapture, mint: MintRef, valueChars?: number):
   return { snapshot, elements, truncated };
 }
 
+/** The shape of the node `nodeOf` made last (which literal, which fields after it). */
+let madeShape = 0;
+
+/**
+ * The node for `raw`, without its children: made whole in one literal per common shape (an element, a
+ * text run, a wrapper), not grown a property at a time, since each property added past the literal's
+ * grows a backing store per node. Properties come in the order the answer lists them (the JSON is
+ * byte-for-byte what it was). Sets `madeShape`.
+ */
+function nodeOf(raw: RawNode, node_id: string, name: string, text: string | undefined, element_ref: string | undefined, valueMax: number): SnapshotNode {
+  const role = raw.role;
+  let node: SnapshotNode;
+  // Which literal and which fields were added after it: the node's hidden class (SHAPES below).
+  let shape = text === undefined ? 0 : 1;
+  if (element_ref !== undefined) {
+    const { actionable, enabled } = raw;
+    node = text === undefined ? { node_id, role, name, element_ref, actionable, enabled } : { node_id, role, name, text, element_ref, actionable, enabled };
+  } else if (raw.actionable) {
+    shape += 2;
+    node = text === undefined ? { node_id, role, name, actionable: true, enabled: raw.enabled } : { node_id, role, name, text, actionable: true, enabled: raw.enabled };
+  } else {
+    shape += 4;
+    node = text === undefined ? { node_id, role, name } : { node_id, role, name, text };
+  }
+  if (raw.value !== undefined) {
+    node.value = cut(raw.value, valueMax);
+    shape |= 8;
+  }
+  if (raw.level !== undefined) {
+    node.level = raw.level;
+    shape |= 16;
+  }
+  if (raw.href !== undefined) {
+    node.href = cut(raw.href, LIMITS.urlChars);
+    shape |= 32;
+  }
+  if (raw.states !== undefined && hasKeys(raw.states)) {
+    node.states = raw.states;
+    shape |= 64;
+  }
+  if (raw.hint !== undefined) {
+    node.hint = cut(raw.hint, LIMITS.nameChars);
+    shape |= 128;
+  }
+  if (raw.format !== undefined && FORMAT.test(raw.format)) {
+    node.format = raw.format;
+    shape |= 256;
+  }
+  if (raw.box !== undefined) {
+    node.box = { x: raw.box[0], y: raw.box[1], width: raw.box[2], height: raw.box[3] };
+    shape |= 512;
+  }
+  madeShape = shape;
+  return node;
+}
+
 /**
  * One assembled node of each shape (which literal it was made from, which fields were added after),
  * kept for good. A field added after a literal gives the node a hidden class V8 holds only while such
  * a node is alive; the server's full GCs (about one per 1,000-row snapshot under --optimize-for-size)
  * would free it between snapshots and discard the outline code specialised to it (../toolkit/shapes.ts).
- * At most a few dozen nodes, each with at most 64 children.
+ * At most a few dozen small nodes, each a copy with no children of the first node of its shape.
  */
 const SHAPES = new Map<number, SnapshotNode>();
-const KEEP_CHILDREN_MAX = 64;
 
 /** Nodes in a capture and the captures of its iframes: at most what assemble converts. */
 function countNodes(capture: FrameCapture): number {
