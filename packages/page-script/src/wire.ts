@@ -69,8 +69,8 @@ const SHAPE_BITS = ID | TEXT | VALUE | LEVEL | HREF | STATES | BOX | HINT | ICON
  * for good. A node is built field by field, and V8 holds the hidden class of such an object only
  * while one is alive: the server's full GCs (about one per 1,000-row snapshot under
  * --optimize-for-size) would free them between snapshots and discard every optimized function
- * specialised to them (core's toolkit/shapes.ts says more). A few dozen small objects, each with at most
- * 64 children.
+ * specialised to them (core's toolkit/shapes.ts says more). A few dozen small objects, none with more
+ * than 64 children.
  */
 const SHAPES = new Map<number, object>();
 
