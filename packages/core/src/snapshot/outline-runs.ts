@@ -26,13 +26,13 @@ export function linkRun(kids: readonly SnapshotNode[], i: number): number {
 
 /**
  * How many leaf siblings from `i` print exactly alike but for their refs, when at least two do. `alike`
- * compares two siblings by index (their lines without the ref), so a caller can make each line once
- * and compare its parts without joining them.
+ * compares two siblings (their lines without the ref) in the caller's `ctx`: a module-level function
+ * and its context, not a closure made per call, whose optimized callers V8 would discard with it.
  */
-export function alikeRun(kids: readonly SnapshotNode[], i: number, alike: (a: number, b: number) => boolean): number {
+export function alikeRun<C>(kids: readonly SnapshotNode[], i: number, alike: (a: SnapshotNode, b: SnapshotNode, ctx: C) => boolean, ctx: C): number {
   if (!leaf(kids[i] as SnapshotNode)) return 0;
   let n = 1;
-  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && alike(i, i + n)) n++;
+  while (i + n < kids.length && leaf(kids[i + n] as SnapshotNode) && alike(kids[i] as SnapshotNode, kids[i + n] as SnapshotNode, ctx)) n++;
   return n >= 2 ? n : 0;
 }
 

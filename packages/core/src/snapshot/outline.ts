@@ -353,7 +353,6 @@ function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOpt
       if (k !== undefined) kids.push(k);
     }
     const shapes = opts.fold === 'hide' ? kids.map((k) => shape(k, byId)) : [];
-    const alike = (a: number, b: number) => printsAlike(kids[a] as SnapshotNode, kids[b] as SnapshotNode, c);
     for (let i = 0; i < kids.length; i++) {
       if (opts.fold === 'table') {
         const run = tableRun(kids, i);
@@ -365,7 +364,7 @@ function emitOutline(root: SnapshotNode, nodes: SnapshotNode[], opts: OutlineOpt
       }
       if (compact) {
         const links = linkRun(kids, i);
-        const alikes = links > 0 ? 0 : alikeRun(kids, i, alike);
+        const alikes = links > 0 ? 0 : alikeRun(kids, i, printsAlike, c);
         if (links > 0) {
           o.open(depth);
           linkList(kids, i, links, c, o);
