@@ -121,7 +121,7 @@ describe('BidiBackend (stub remote end)', () => {
       gc();
     }
     const e = await outcome;
-    expect(e).toMatchObject({ name: 'DeadlineExceeded', timeoutMs: 400 });
+    expect(e).toMatchObject({ code: 'browser_not_running', details: { code: 'launch_failed' }, message: 'Stub did not start on its profile within 400 ms.' });
     expect(Date.now() - started).toBeLessThan(10_000);
     await hanging.shutdown();
   }, 30_000);

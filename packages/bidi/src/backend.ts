@@ -215,7 +215,8 @@ export class BidiBackend implements Backend {
   private async createProfileSession(dir: string, callerSignal: AbortSignal): Promise<BidiSession> {
     // Not AbortSignal.any with AbortSignal.timeout: on Node 20 nothing holds the timeout signal, and once
     // collected it never fires, so a hung launch would wait for the caller alone.
-    const limit = deadline(this.options.launchTimeoutMs ?? 60_000, callerSignal);
+    const limitMs = this.options.launchTimeoutMs ?? 60_000;
+    const limit = deadline(limitMs, callerSignal);
     const signal = limit.signal;
     try {
       const l = await this.adapter.launch(signal, dir);
@@ -233,6 +234,10 @@ export class BidiBackend implements Backend {
         await l.process.kill();
         throw e;
       }
+    } catch (e) {
+      // Our own limit, not the caller's deadline: the browser did not start, and the call's timeout is not the figure to report.
+      if (signal.aborted && !callerSignal.aborted) throw raise(ERRORS.launch_failed, `${this.info.browserLabel} did not start on its profile within ${limitMs} ms.`, undefined, { cause: e });
+      throw e;
     } finally {
       limit.dispose();
     }
