@@ -23,9 +23,10 @@ describe('keepShape', () => {
     // The control reads a class nobody keeps: the trace shows a GC throwing its code away, or the trace shows nothing.
     expect(counts.get('churnControl') ?? 0).toBeGreaterThanOrEqual(1);
     // Before their shapes were kept, each of these was thrown away in 7 to 16 of 16 rounds (the JSON
-    // writer, the outline's writer and node index, the states decoder), and alikeRun in 2 to 15 while it
-    // was handed a closure made per parent; now at most once, while warming.
-    const ours = ['write', 'key', 'string', 'byte', 'room', 'literal', 'open', 'raw', 'quoted', '#room', 'get', 'statesFrom', 'alikeRun'];
+    // writer, the outline's writer and node index, the states decoder); linkRun, bare and nodeOf in 3
+    // to 9 until assemble kept its node shapes, and alikeRun in 2 to 15 while it was handed a closure
+    // made per parent. Now at most once, while warming.
+    const ours = ['write', 'key', 'string', 'byte', 'room', 'literal', 'open', 'raw', 'quoted', '#room', 'get', 'statesFrom', 'alikeRun', 'linkRun', 'bare', 'nodeOf'];
     const lost = ours.map((name) => [name, counts.get(name) ?? 0] as const).filter(([, n]) => n > 1);
     expect(lost).toEqual([]);
   }, 180_000);
