@@ -61,8 +61,12 @@ describe('profile locks', () => {
   });
 
   it('takes over a lock whose holder is a zombie (exited, not yet reaped)', async () => {
-    // `sleep 0` exits under a parent that never reaps it: a zombie, which kill(pid, 0) still finds.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A forked child exits under a parent that never reaps it: a zombie, which kill(pid, 0) still finds.
+    // Perl (essential on Debian) rather than `sh -c 'sleep 0 & …; exec sleep'`: dash reaps a finished
+    // background job before it runs its next command, so on a busy machine the child was gone before the exec.
+    const parent = spawn('perl', ['-e', '$| = 1; my $pid = fork() // die; exit 0 unless $pid; print "$pid\\n"; sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     try {
       const zombie = Number((await new Promise<Buffer>((r) => parent.stdout.once('data', r))).toString().trim());
       while (readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z') await new Promise((r) => setTimeout(r, 20));
