@@ -144,6 +144,21 @@ function malformed(why: string): Error {
   return new Error(`malformed snapshot from the page script: ${why}`);
 }
 
+// The column readers are module functions, not closures made per call: the loop below runs long enough
+// to be compiled while it runs (on-stack replacement), and that code was specialised to the call's own
+// closure context, so it was thrown away once the call's context was collected (core's shapes test).
+function str(s: readonly unknown[], i: number): string {
+  const v = s[i];
+  if (typeof v !== 'string') throw malformed('strings run short');
+  return v;
+}
+
+function int(n: readonly unknown[], i: number): number {
+  const v = n[i];
+  if (typeof v !== 'number') throw malformed('numbers run short');
+  return v;
+}
+
 /** Rebuilds the RawNode array (in pre-order) from its columns. Throws on anything inconsistent. */
 export function decodeCompact(c: CompactFrame): FrameSnapshot {
   if (c === null || typeof c !== 'object' || c.v !== WIRE_VERSION) throw malformed(`expected format version ${WIRE_VERSION}`);
@@ -158,37 +173,27 @@ export function decodeCompact(c: CompactFrame): FrameSnapshot {
   let ni = 0;
   let si = 0;
   let prevId = 0;
-  const str = (): string => {
-    const v = s[si++];
-    if (typeof v !== 'string') throw malformed('strings run short');
-    return v;
-  };
-  const int = (): number => {
-    const v = n[ni++];
-    if (typeof v !== 'number') throw malformed('numbers run short');
-    return v;
-  };
   while (ni < n.length) {
-    const role = roles[int()];
+    const role = roles[int(n, ni++)];
     if (typeof role !== 'string') throw malformed('role index out of range');
-    const flags = int();
-    const count = int();
+    const flags = int(n, ni++);
+    const count = int(n, ni++);
     const node = {} as RawNode;
-    if (flags & ID) node.id = prevId += int();
+    if (flags & ID) node.id = prevId += int(n, ni++);
     node.role = role;
-    node.name = flags & NAME ? str() : '';
-    if (flags & TEXT) node.text = str();
+    node.name = flags & NAME ? str(s, si++) : '';
+    if (flags & TEXT) node.text = str(s, si++);
     node.actionable = (flags & ACTIONABLE) !== 0;
     node.enabled = (flags & DISABLED) === 0;
-    if (flags & VALUE) node.value = str();
-    if (flags & LEVEL) node.level = int();
-    if (flags & HREF_REL) node.href = base + str();
-    else if (flags & HREF) node.href = str();
-    if (flags & STATES) node.states = statesFrom(int());
-    if (flags & BOX) node.box = [int(), int(), int(), int()];
-    if (flags & HINT) node.selector_hint = str();
-    if (flags & ICON_HINT) node.hint = str();
-    if (flags & FORMAT) node.format = str();
+    if (flags & VALUE) node.value = str(s, si++);
+    if (flags & LEVEL) node.level = int(n, ni++);
+    if (flags & HREF_REL) node.href = base + str(s, si++);
+    else if (flags & HREF) node.href = str(s, si++);
+    if (flags & STATES) node.states = statesFrom(int(n, ni++));
+    if (flags & BOX) node.box = [int(n, ni++), int(n, ni++), int(n, ni++), int(n, ni++)];
+    if (flags & HINT) node.selector_hint = str(s, si++);
+    if (flags & ICON_HINT) node.hint = str(s, si++);
+    if (flags & FORMAT) node.format = str(s, si++);
     // Most nodes are leaves: they share one frozen empty list (only this loop fills a node's list).
     node.children = count > 0 ? [] : NO_CHILDREN;
     if (flags & FRAME) node.frame = true;

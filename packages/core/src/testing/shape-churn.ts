@@ -2,8 +2,10 @@
  * Run by ../toolkit/shapes.test.ts as `node --import tsx --optimize-for-size --expose-gc --trace-deopt
  * shape-churn.ts <rounds>`: what the server does with a 1,000-row snapshot (decode the page's deflated
  * answer, assemble, outline, write the JSON line), with a full GC between rounds as the server's tight
- * old space runs one about every snapshot. V8's trace on stdout says which optimized functions each GC
- * threw away ("weak objects"). `churnControl` reads instances of a class nobody keeps, so the trace of
+ * old space runs one about every snapshot. Each round is a call of its own, so that at the GC nothing
+ * of it is reachable, as between two calls of the server: with the round's work written in the loop,
+ * the last snapshot stayed reachable from the loop's frame and the trace missed discards. V8's trace on
+ * stdout says which optimized functions each GC threw away ("weak objects"). `churnControl` reads instances of a class nobody keeps, so the trace of
  * a run where the mechanism works always names it.
  */
 import { deflateRawSync } from 'node:zlib';
@@ -45,13 +47,17 @@ function churnControl(t: Throwaway): number {
 const rounds = Number(process.argv[2] ?? 20);
 const wire = deflateRawSync(JSON.stringify(encodeFrame(catalog(1000), 'https://shop.test'))).toString('base64');
 let sink = 0;
-for (let i = 0; i < rounds; i++) {
+/** One snapshot's work, in a frame of its own: when it returns, nothing of that snapshot is reachable (as between two calls of the server). */
+function round(i: number): void {
   const snap = decodeFrameSnapshot(wire);
   let ref = 0;
   const whole = assemble({ frame: 'main', snap, children: new Map() }, () => `e${++ref}`);
   const text = outlineText(whole.snapshot.root, whole.snapshot.nodes, { fold: 'alike', base: snap.url });
   sink += jsonLine({ jsonrpc: '2.0', id: i, result: { snapshot: whole.snapshot, elements: whole.elements, text } }).length;
   for (let k = 0; k < 20_000; k++) sink += churnControl(Object.assign(new Throwaway(), { count: k }));
+}
+for (let i = 0; i < rounds; i++) {
+  round(i);
   gc();
 }
 console.log(`done ${sink > 0}`);
