@@ -34,6 +34,7 @@ describe('jsonLine', () => {
     ['a long text of control characters only', { n: Array.from({ length: 64 }, (_, i) => i), text: '\u0001'.repeat(100_000) }],
     ['numbers JSON writes its own way, beside a long array', { n: [NaN, Infinity, -Infinity, -0, 0.1, 1e21, 1e-7, 2 ** 53, -5, ...Array.from({ length: 64 }, (_, i) => i / 3)] }],
     ['getters, non-enumerable and inherited properties beside a long array', { n: Array.from({ length: 64 }, (_, i) => Object.defineProperties(Object.create({ inherited: i }) as object, { g: { get: () => i, enumerable: true }, hidden: { value: i, enumerable: false } })) }],
+    ['keys to escape, past ASCII, long and empty, first and not, beside a long array', { n: Array.from({ length: 64 }, (_, i) => ({ [`q"${i}`]: 1, plain: 2, 'back\\slash': 3, 'tab\t': 4, 'ü': 5, '\u007f': 6, ['k'.repeat(40 + i)]: 7, '': 8 })), 'é first': { 'x"': 1 } }],
     ['a null-prototype object', Object.assign(Object.create(null) as object, { a: 1, b: [1, 2] })],
     ['nesting deeper than the walk', { a: { b: { c: { d: { e: { f: Array.from({ length: 100 }, (_, i) => i) } } } } } }],
     ['a top-level array', Array.from({ length: 500 }, (_, i) => ({ i }))],
