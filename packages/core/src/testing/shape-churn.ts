@@ -5,8 +5,8 @@
  * old space runs one about every snapshot. Each round is a call of its own, so that at the GC nothing
  * of it is reachable, as between two calls of the server: with the round's work written in the loop,
  * the last snapshot stayed reachable from the loop's frame and the trace missed discards. V8's trace on
- * stdout says which optimized functions each GC threw away ("weak objects"). `churnControl` reads instances of a class nobody keeps, so the trace of
- * a run where the mechanism works always names it.
+ * stdout says which optimized functions each GC threw away ("weak objects"). `churnControl` reads
+ * instances of a class nobody keeps, so the trace of a run where the mechanism works always names it.
  */
 import { deflateRawSync } from 'node:zlib';
 import { decodeFrameSnapshot, encodeFrame, type FrameSnapshot, type RawNode } from '@browser-provider/page-script';
@@ -47,7 +47,7 @@ function churnControl(t: Throwaway): number {
 const rounds = Number(process.argv[2] ?? 20);
 const wire = deflateRawSync(JSON.stringify(encodeFrame(catalog(1000), 'https://shop.test'))).toString('base64');
 let sink = 0;
-/** One snapshot's work, in a frame of its own: when it returns, nothing of that snapshot is reachable (as between two calls of the server). */
+/** One snapshot's work: once it returns, nothing of that snapshot is reachable. */
 function round(i: number): void {
   const snap = decodeFrameSnapshot(wire);
   let ref = 0;
