@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { bundleState } from '@browser-provider/cli/bundle-state';
 import { SERVER_NODE_FLAGS } from '@browser-provider/conformance';
 import { startBenchServer } from '../fixtures';
 import { rssMb } from '../procs';
@@ -97,7 +98,9 @@ export async function mcpMemory(argv: string[]): Promise<void> {
   const bin = values.bin ?? HERE_BIN;
   const site = await startBenchServer();
   try {
-    console.log(`MCP server: ${bin === HERE_BIN ? 'this checkout' : bin}; ${rounds} clicks on row 10's button; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.\n`);
+    // From sources through tsx the server holds ~40 MB more: a figure read that way must say so.
+    const here = bundleState().fresh ? 'this checkout, the prebuilt bundle' : 'this checkout, TypeScript sources through tsx (no fresh bundle: run `pnpm build` first)';
+    console.log(`MCP server: ${bin === HERE_BIN ? here : bin}; ${rounds} clicks on row 10's button; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.\n`);
     console.log('| engine | server RSS MB | V8 heap used / total MB (after a full GC) | code space MB | malloc MB | node binary / other files / anonymous MB | click answer: text bytes | structuredContent bytes | whole result bytes |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const engine of engines) {
