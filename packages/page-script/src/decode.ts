@@ -16,29 +16,7 @@ export function decodeFrameSnapshot(wire: FrameWire | StillScrolling): FrameSnap
   } catch (e) {
     throw new Error(`malformed snapshot from the page script: ${(e as Error).message}`);
   }
-  const frame = JSON.parse(json) as CompactFrame;
-  keepFrameShape(frame);
-  return decodeCompact(frame);
-}
-
-/** Each key order of a parsed frame seen so far, kept with an exemplar of it (./wire.ts says why). */
-const FRAME_SHAPES = new Map<string, unknown>();
-
-/**
- * Keeps a small object with the frame's keys, in its order and parsed the same way, so V8 keeps the
- * hidden class JSON.parse gave the frame; its columns are left empty, so nothing of the page is kept.
- */
-function keepFrameShape(frame: CompactFrame): void {
-  if (frame === null || typeof frame !== 'object') return;
-  const keys = Object.keys(frame);
-  const key = keys.join();
-  if (FRAME_SHAPES.has(key) || FRAME_SHAPES.size >= 16) return;
-  const small: Record<string, unknown> = {};
-  for (const k of keys) {
-    const v = (frame as unknown as Record<string, unknown>)[k];
-    small[k] = Array.isArray(v) ? [] : typeof v === 'string' ? '' : v;
-  }
-  FRAME_SHAPES.set(key, JSON.parse(JSON.stringify(small)));
+  return decodeCompact(JSON.parse(json) as CompactFrame);
 }
 
 /** Whether the snapshot op answered that its frame is still scrolling (page/scrolling.ts), not a snapshot. */
