@@ -17,6 +17,9 @@ import { jsonLine } from '../transport/json-line';
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with --expose-gc');
 
+/** States of three key sets: assemble keeps the first only, so the others' shapes are page-script's to keep. */
+const STATES = [{ checked: true }, { checked: true, required: true }, { expanded: false }];
+
 function catalog(rows: number): FrameSnapshot {
   const nodes: RawNode[] = [{ id: 1, role: 'document', name: 'Catalog', actionable: false, enabled: true, children: [1] }];
   const main: RawNode = { id: 2, role: 'main', name: '', actionable: false, enabled: true, children: [] };
@@ -30,7 +33,7 @@ function catalog(rows: number): FrameSnapshot {
     add({ role: 'link', name: `Item ${r}`, actionable: true, enabled: true, href: `https://shop.test/item/${r}`, selector_hint: `#row-${r}>a` });
     add({ role: 'text', name: '', text: `In stock, ships in ${r % 7} days`, actionable: false, enabled: true });
     add({ role: 'button', name: 'Add to cart', actionable: true, enabled: true, selector_hint: `#row-${r}>button` });
-    add({ role: 'checkbox', name: 'Compare', actionable: true, enabled: true, states: { checked: r % 2 === 0 }, selector_hint: `#row-${r}>input` });
+    add({ role: 'checkbox', name: 'Compare', actionable: true, enabled: true, states: STATES[r % 3], selector_hint: `#row-${r}>input` });
   }
   return { doc: 'd1', url: 'https://shop.test/', title: 'Catalog', nodes, truncated: false };
 }
