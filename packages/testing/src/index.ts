@@ -12,6 +12,7 @@ export { describeEngine, engineReady, ENGINES, ENGINES_VAR, type Engine } from '
 export { startDragSite, type DragSite } from './drag-site';
 export { DRAG_ITEMS, DRAG_ITEMS_PAGE, dragItemsFiles, type DragList } from './drag-items-site';
 export { describeHostilePage } from './hostile-suite';
+export { describeLinkHrefs } from './href-suite';
 export { INPUTS_PAGE, nativeValue } from './inputs-page';
 export { BURST, describeManyDownloads } from './many-downloads';
 export { startOptionalSite, type OptionalSite } from './optional-site';

@@ -5,6 +5,7 @@
 import type { NodeStates } from '../contract';
 import { flat } from './names';
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE = new Set(['option', 'tab', 'row', 'gridcell', 'treeitem', 'cell', 'columnheader', 'rowheader']);
 const NO_VALUE_INPUTS = new Set(['password', 'checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
@@ -100,11 +101,47 @@ export function levelOf(el: Element, role: string): number | undefined {
   return m ? Number(m[1]) : 2;
 }
 
-export function hrefOf(el: Element): string | undefined {
+export function hrefOf(el: Element, base: PathBase | null = null): string | undefined {
   const tag = el.localName;
-  if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) {
-    const href = (el as HTMLAnchorElement).href;
-    return typeof href === 'string' && href ? href : undefined;
+  if (tag !== 'a' && tag !== 'area') return undefined;
+  const raw = el.getAttribute('href');
+  if (raw === null) return undefined;
+  // An SVG <a> has no string href (its href is an SVGAnimatedString): only HTML links take the short way.
+  if (base !== null && el.namespaceURI === HTML_NS && VERBATIM_PATH.test(raw) && !DOT_SEGMENT.test(raw)) return base.prefix + raw;
+  const href = (el as HTMLAnchorElement).href;
+  return typeof href === 'string' && href ? href : undefined;
+}
+
+/**
+ * A path-absolute href (`/item/7`) whose every character the URL parser keeps as written: no
+ * whitespace, no character it percent-encodes (quotes, `^`, `{}`, `|`, backslash…), `%` only before two
+ * hex digits, and not `//` (another host). With an http(s) base, such an href resolves to the base's
+ * scheme, user and host followed by the href itself, so it is built here. In Firefox `a.href` (which
+ * parses and serializes a URL per read) was the walk's costliest DOM read: ~10 % of the 1,000-row
+ * page's profile samples; the walk went from 94–105 ms to 75–78 ms in the page without it.
+ */
+const VERBATIM_PATH = /^\/(?!\/)(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/;
+/** A dot segment (`/./`, `/../`, and `%2e` for a dot) the parser would remove: left to the browser. */
+const DOT_SEGMENT = /\/\.|%2e/i;
+
+/** What a path-absolute href is appended to in this document: `https://host:port`, from the browser. */
+export interface PathBase {
+  prefix: string;
+}
+
+/**
+ * The document's base for path-absolute hrefs, asked of the browser once per walk: how an anchor with
+ * `href="/"` resolves (the `<base>` element, the document URL), less its final slash. Null where the
+ * base is not http(s) (file:, about:, data:, a sandboxed iframe's opaque origin): the browser answers each.
+ */
+export function pathBase(doc: Document): PathBase | null {
+  try {
+    const a = doc.createElement('a');
+    a.setAttribute('href', '/');
+    const root = a.href;
+    if (typeof root !== 'string' || !/^https?:\/\/[^/?#]*\/$/.test(root)) return null;
+    return { prefix: root.slice(0, -1) };
+  } catch {
+    return null;
   }
-  return undefined;
 }

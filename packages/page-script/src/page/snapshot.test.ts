@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { FrameSnapshot, RawNode } from '../contract';
 import { decodeFrameSnapshot } from '../decode';
 import { jsdomPage } from '../testing/jsdom-page';
+import { hrefCases, hrefPage } from '../testing/href-cases';
 
 /** Compact outline of a snapshot for assertions: `role "name"` or `text: …`, indented. */
 function outline(s: FrameSnapshot): string {
@@ -63,6 +64,26 @@ describe('snapshot (jsdom)', () => {
     expect(byName('c').value).toBe('B');
     // The textarea's default text is its value, not a separate run.
     expect(s.nodes.some((n) => n.role === 'text' && n.text === 'hello')).toBe(false);
+  });
+
+  test.each([
+    ['the document URL', undefined],
+    ['a <base> on another host and port', 'http://other.test:8080/dir/page?q#f'],
+    ['a <base> with a user and password', 'https://user:pw@example.test/x/'],
+    ['a file: <base>', 'file:///srv/x/'],
+  ])('each link href is the one the document gives the link, against %s', async (_, base) => {
+    const hrefs = hrefCases();
+    const page = jsdomPage(hrefPage(hrefs, base));
+    const s = decodeFrameSnapshot(await page.call('snapshot', { maxNodes: 5000, mode: 'full' }));
+    const links = new Map(s.nodes.filter((n) => n.role === 'link').map((n) => [n.name, n.href]));
+    const anchors = [...page.document.querySelectorAll('a')];
+    expect(anchors).toHaveLength(hrefs.length);
+    const mismatched = anchors.flatMap((a, i) => {
+      const expected = a.href;
+      const got = links.get(`L${i}`);
+      return got === expected ? [] : [{ href: a.getAttribute('href'), got, expected }];
+    });
+    expect(mismatched).toEqual([]);
   });
 
   test('states, level, href and enabled', async () => {

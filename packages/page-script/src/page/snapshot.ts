@@ -18,7 +18,7 @@ import {
   finalRole, isEditingHost, nativelyActionable, roleOf,
 } from './roles';
 import { accessibleName, flat, LabelIndex, customControlFor } from './names';
-import { hrefOf, levelOf, MAX_VALUE, statesOf, valueOf } from './facts';
+import { hrefOf, levelOf, MAX_VALUE, pathBase, statesOf, valueOf } from './facts';
 import { formatOf } from './field-kinds';
 import { HintMaker } from './selector-hint';
 import { encodeFrame, type FrameWire } from '../wire';
@@ -71,6 +71,8 @@ class Walk {
   private readonly focused = deepActiveElement();
   private readonly labels = new LabelIndex();
   private readonly sized = new Map<Element, boolean>();
+  /** Where this document's path-absolute hrefs resolve (facts.ts): asked once, on the first link. */
+  private base: ReturnType<typeof pathBase> | undefined;
   /** Elements the listener recorder saw get a click listener (../recorder.ts). */
   private readonly listened = listenedElements();
   /** Actionable nodes emitted so far: tells whether a clickable wrapper holds a target of its own. */
@@ -385,7 +387,8 @@ class Walk {
     }
     const level = levelOf(el, role);
     if (level !== undefined) node.level = level;
-    const href = hrefOf(el);
+    if (this.base === undefined && (el.localName === 'a' || el.localName === 'area')) this.base = pathBase(el.ownerDocument);
+    const href = hrefOf(el, this.base ?? null);
     if (href !== undefined) node.href = href;
   }
 
