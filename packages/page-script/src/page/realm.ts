@@ -28,6 +28,13 @@ const W: Win = fresh?.ok ? fresh.w : (globalThis as Win);
 const getOwn = W.Object.getOwnPropertyDescriptor;
 const uncurry = W.Function.prototype.bind.bind(W.Function.prototype.call) as (f: unknown) => Fn;
 
+/**
+ * Whether this script reads DOM objects through a realm the page cannot patch: the BiDi sandbox
+ * (Chromium's isolated world, Firefox's Xrays), not the page's realm (classic WebDriver, and
+ * Firefox's snapshot walker installed there). Only there may a hot read skip the functions below.
+ */
+const SANDBOX_READS = OPTIONS.sandbox === true && OPTIONS.realm !== 'fresh' && OPTIONS.walker?.side !== 'page';
+
 function member(iface: string, name: string, kind: 'value' | 'get' | 'set'): Fn | null {
   // Window is [Global]: its members sit on the global object itself, not on Window.prototype.
   for (let proto = iface === 'Window' ? (W as object) : W[iface]?.prototype; proto; proto = W.Object.getPrototypeOf(proto) as object | undefined) {
@@ -256,11 +263,22 @@ export const P = {
     for (let i = 0; i < n; i++) out.push(nodeListItem(list, i) as Element);
     return out;
   },
-  /** offsetWidth/Height of an HTML element (null for SVG and others, which have none). */
-  offsetSize(el: Element): { width: number; height: number } | null {
+  /**
+   * Whether an HTML element's box has a width and a height (offsetWidth/Height); null for SVG and
+   * others, which have none. In a BiDi sandbox the element's own properties are read: they reach the
+   * sandbox's prototypes, which the page cannot touch, and a property read is a cheaper call than an
+   * uncurried getter in Chromium 156 (the 1,000-row walk: about 4 ms of 67 in the page).
+   */
+  offsetSized(el: Element): boolean | null {
+    if (SANDBOX_READS) {
+      const width = (el as Partial<HTMLElement>).offsetWidth;
+      // Undefined: not an HTML element (SVG, MathML).
+      if (width === undefined) return null;
+      return width > 0 && (el as HTMLElement).offsetHeight > 0;
+    }
     if (!offsetWidthOf || !offsetHeightOf) return null;
     try {
-      return { width: offsetWidthOf(el) as number, height: offsetHeightOf(el) as number };
+      return (offsetWidthOf(el) as number) > 0 && (offsetHeightOf(el) as number) > 0;
     } catch {
       // The getter's brand check refuses a non-HTML element (SVG, MathML).
       return null;

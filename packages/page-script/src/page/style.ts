@@ -108,8 +108,8 @@ export function hasSize(el: Element): boolean {
   if (NO_LAYOUT) return true;
   // offsetWidth/Height skip allocating a DOMRect and cost a third of getBoundingClientRect in
   // Chromium 156 (1,000-row benchmark). They ignore transforms, which only matters for scale(0).
-  const size = P.offsetSize(el);
-  if (size) return size.width > 0 && size.height > 0;
+  const sized = P.offsetSized(el);
+  if (sized !== null) return sized;
   const r = P.rect(el);
   return r.width > 0 && r.height > 0;
 }
