@@ -119,21 +119,6 @@ class Out {
   }
 }
 
-/** The writer's first buffer when no long answer came before. */
-const FIRST_SIZE = 64 * 1024;
-/** Room past the last long answer's size, so the same page grown a little still fits. */
-const HINT_SLACK = 1.125;
-
-/**
- * The size of the last answer the walker wrote. An agent asks for the same page's snapshot again and
- * again, so the next buffer starts at about that size. Grown by doubling from 64 KB, a 1.4 MB answer
- * allocated 4 MB of buffers and copied 2 MB of them; Node counts buffers as external memory, which
- * weighs in V8's decision to run a full GC (`pnpm bench:server`: full GCs 0.75 → 0.55 per 1,000-row
- * snapshot, CPU 30.6 → 23.8 ms). One long answer after a bigger one allocates too much once, not
- * touching the pages it does not write.
- */
-let lastLong = 0;
-
 // One writer kept for good: a full GC between two answers would otherwise discard the writer's code.
 keepShape(new Out(0));
 
@@ -218,9 +203,8 @@ export function jsonLine(value: unknown): Buffer {
     if (json === undefined) throw new TypeError('value has no JSON form');
     return Buffer.from(`${json}\n`);
   }
-  const out = new Out(Math.max(FIRST_SIZE, Math.ceil(lastLong * HINT_SLACK)));
+  const out = new Out(64 * 1024);
   if (!write(value, 0, out)) throw new TypeError('value has no JSON form');
   out.byte(0x0a);
-  lastLong = out.at;
   return out.buf.subarray(0, out.at);
 }
