@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { startDragSite, type DragSite } from './drag-site';
+import { dispatchClient } from './dispatch-client';
 
 /**
  * `page.drag` on one real engine, through core's dispatcher as a client calls it, on one page load
@@ -15,21 +15,13 @@ export interface DragSuiteOptions {
   crossSiteInput: boolean;
 }
 
-type Result = Record<string, any>;
-
 export function describeDrag(name: string, make: () => Backend, o: DragSuiteOptions): void {
   describe(`${name}: page.drag`, () => {
     let site: DragSite;
     let provider: Provider;
     let d: Dispatcher;
-    let n = 0;
     let page: { session_id: string; page_id: string };
-    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
-    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
-      const env = await call(method, params);
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Result;
-    };
+    const { call, ok } = dispatchClient(() => d);
     const evalIn = (expression: string) => ok('page.eval', { ...page, expression }).then((r) => r.value as unknown);
     const order = () => evalIn(`[...document.querySelectorAll('#sortable li')].map((li) => li.textContent).join(',')`);
     const drops = async (type: string) => ((await evalIn('JSON.stringify(window.dragLog)')) as string).split(`"type":"${type}"`).length - 1;

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
 import { hrefCases, hrefPage } from '@browser-provider/page-script/href-cases';
 import { servePage } from './page-server';
-
-type Result = Record<string, any>;
+import { dispatchClient } from './dispatch-client';
 
 const HREFS = hrefCases();
 
@@ -26,14 +24,8 @@ export function describeLinkHrefs(name: string, make: () => Backend): void {
     const served = servePage(pages['/dir/plain']!, pages);
     let provider: Provider;
     let d: Dispatcher;
-    let n = 0;
     let page: { session_id: string; page_id: string };
-    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
-    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
-      const env = await call(method, params);
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Result;
-    };
+    const { ok } = dispatchClient(() => d);
 
     beforeAll(async () => {
       const port = new URL(served.origin()).port;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
+import { dispatchClient } from './dispatch-client';
 
 /** How many downloads one click starts (issue 13: 50 left 50 files and one record on Firefox 153). */
 export const BURST = 50;
@@ -31,12 +32,7 @@ export function describeManyDownloads(name: string, make: () => Backend, o: { sa
     let origin: string;
     let provider: Provider;
     let d: Dispatcher;
-    let n = 0;
-    const ok = async (method: string, params: Record<string, unknown>): Promise<Record<string, any>> => {
-      const env = await d.handle({ protocol_version: '0.1', id: `m${++n}`, method, params });
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Record<string, any>;
-    };
+    const { ok } = dispatchClient(() => d, 'm');
 
     beforeAll(async () => {
       server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE));

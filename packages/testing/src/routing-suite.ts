@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher, Provider, type Backend, type BackendSession } from '@browser-provider/core';
-import type { ResponseEnvelope } from '@browser-provider/protocol';
+import { dispatchClient, type Result } from './dispatch-client';
 
 /**
  * `route.*` and `network.set_offline` through core's dispatcher on one real engine, with real requests
@@ -11,7 +11,6 @@ import type { ResponseEnvelope } from '@browser-provider/protocol';
  * the browser for a session, which must be nothing once it closed.
  */
 
-type Result = Record<string, any>;
 const ROUTE_METHODS = ['route.add', 'route.list', 'route.remove', 'network.set_offline'];
 
 const APP_PAGE = `<!doctype html><title>App</title><p id="js">no script yet</p><p id="out">nothing fetched</p>
@@ -61,13 +60,7 @@ export function describeRouting(name: string, make: () => Backend, o: { intercep
     let site: Awaited<ReturnType<typeof startSite>>;
     let provider: Provider;
     let d: Dispatcher;
-    let n = 0;
-    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `r${++n}`, method, params });
-    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
-      const env = await call(method, params);
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Result;
-    };
+    const { call, ok } = dispatchClient(() => d);
     const session = async (client: string) => {
       const s = await ok('session.ensure', { client_session_id: client });
       await ok('page.open', { session_id: s.session_id, url: `${site.origin}/page` });
@@ -212,13 +205,7 @@ export function describeRoutingWithoutEval(name: string, make: () => Backend): v
     let site: Awaited<ReturnType<typeof startSite>>;
     let provider: Provider;
     let d: Dispatcher;
-    let n = 0;
-    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `e${++n}`, method, params });
-    const ok = async (method: string, params: Record<string, unknown>): Promise<Result> => {
-      const env = await call(method, params);
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Result;
-    };
+    const { call, ok } = dispatchClient(() => d, 'e');
 
     beforeAll(async () => {
       site = await startSite();

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher, Provider, type Backend } from '@browser-provider/core';
-import type { MediaFeature, ResponseEnvelope } from '@browser-provider/protocol';
+import type { MediaFeature } from '@browser-provider/protocol';
+import { dispatchClient, type Result } from './dispatch-client';
 
 /**
  * Media emulation, request details, PDF, highlight and drop (issue 24), through core's dispatcher on
@@ -53,26 +54,13 @@ async function startSite(): Promise<{ origin: string; close(): Promise<void> }> 
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-type Result = Record<string, any>;
-
 export function describeToolMethods(name: string, make: () => Backend, o: ToolSuiteOptions): void {
   describe(`${name}: media, request details, pdf, highlight, drop`, () => {
     let site: Awaited<ReturnType<typeof startSite>>;
     let provider: Provider;
     let d: Dispatcher;
     let p: { session_id: string; page_id: string };
-    let n = 0;
-    const call = (method: string, params: Record<string, unknown>): Promise<ResponseEnvelope> => d.handle({ protocol_version: '0.1', id: `t${++n}`, method, params: { ...p, ...params } });
-    const ok = async (method: string, params: Record<string, unknown> = {}): Promise<Result> => {
-      const env = await call(method, params);
-      if (!env.ok) throw new Error(`${method} failed: ${JSON.stringify(env.error)}`);
-      return env.result as Result;
-    };
-    const fails = async (method: string, params: Record<string, unknown> = {}) => {
-      const env = await call(method, params);
-      if (env.ok) throw new Error(`${method} succeeded: ${JSON.stringify(env.result).slice(0, 300)}`);
-      return env.error;
-    };
+    const { ok, fails } = dispatchClient(() => d, 't', () => p);
     const evalJson = async (expression: string) => (await ok('page.eval', { expression })).value;
     beforeAll(async () => {
       site = await startSite();
