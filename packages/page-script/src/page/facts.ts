@@ -101,13 +101,13 @@ export function levelOf(el: Element, role: string): number | undefined {
   return m ? Number(m[1]) : 2;
 }
 
-export function hrefOf(el: Element, base: PathBase | null = null): string | undefined {
+export function hrefOf(el: Element, base: string | null = null): string | undefined {
   const tag = el.localName;
   if (tag !== 'a' && tag !== 'area') return undefined;
   const raw = el.getAttribute('href');
   if (raw === null) return undefined;
   // An SVG <a> has no string href (its href is an SVGAnimatedString): only HTML links take the short way.
-  if (base !== null && el.namespaceURI === HTML_NS && VERBATIM_PATH.test(raw) && !DOT_SEGMENT.test(raw)) return base.prefix + raw;
+  if (base !== null && el.namespaceURI === HTML_NS && VERBATIM_PATH.test(raw) && !DOT_SEGMENT.test(raw)) return base + raw;
   const href = (el as HTMLAnchorElement).href;
   return typeof href === 'string' && href ? href : undefined;
 }
@@ -124,23 +124,19 @@ const VERBATIM_PATH = /^\/(?!\/)(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?#]|%[0-9A-Fa-f]{
 /** A dot segment (`/./`, `/../`, and `%2e` for a dot) the parser would remove: left to the browser. */
 const DOT_SEGMENT = /\/\.|%2e/i;
 
-/** What a path-absolute href is appended to in this document: `https://host:port`, from the browser. */
-export interface PathBase {
-  prefix: string;
-}
-
 /**
- * The document's base for path-absolute hrefs, asked of the browser once per walk: how an anchor with
- * `href="/"` resolves (the `<base>` element, the document URL), less its final slash. Null where the
- * base is not http(s) (file:, about:, data:, a sandboxed iframe's opaque origin): the browser answers each.
+ * What a path-absolute href is appended to in this document (`https://user@host:port`), asked of the
+ * browser once per walk: how an anchor with `href="/"` resolves (the `<base>` element, the document
+ * URL), less its final slash. Null where the base is not http(s) (file:, about:, data:, a sandboxed
+ * iframe's opaque origin): the browser answers each.
  */
-export function pathBase(doc: Document): PathBase | null {
+export function pathBase(doc: Document): string | null {
   try {
     const a = doc.createElement('a');
     a.setAttribute('href', '/');
     const root = a.href;
     if (typeof root !== 'string' || !/^https?:\/\/[^/?#]*\/$/.test(root)) return null;
-    return { prefix: root.slice(0, -1) };
+    return root.slice(0, -1);
   } catch {
     return null;
   }

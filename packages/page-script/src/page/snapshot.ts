@@ -72,7 +72,7 @@ class Walk {
   private readonly labels = new LabelIndex();
   private readonly sized = new Map<Element, boolean>();
   /** Where this document's path-absolute hrefs resolve (facts.ts): asked once, on the first link. */
-  private base: ReturnType<typeof pathBase> | undefined;
+  private base: string | null | undefined;
   /** Elements the listener recorder saw get a click listener (../recorder.ts). */
   private readonly listened = listenedElements();
   /** Actionable nodes emitted so far: tells whether a clickable wrapper holds a target of its own. */
