@@ -69,6 +69,14 @@ export interface ChromeLaunchOptions {
 }
 
 /**
+ * What chromedriver prints when its port was taken between our probe and its own bind, on 127.0.0.1 or
+ * on ::1, which it binds too ("IPv6 port not available. Exiting..."): it exits, and a new port is tried.
+ */
+const PORT_TAKEN = /Address already in use|port not available/i;
+/** Drivers started before a port race is reported as a failed launch. */
+const PORT_ATTEMPTS = 3;
+
+/**
  * Starts chromedriver on a free loopback port. Chrome itself is started by chromedriver on
  * `session.new` (pure BiDi session at `ws://127.0.0.1:<port>/session`, no classic session), in
  * chromedriver's process group, so killing the group also kills Chrome.
@@ -80,28 +88,31 @@ export async function launchChrome(o: ChromeLaunchOptions, signal: AbortSignal):
     const missing = [!driver && 'chromedriver', !chrome && 'Chrome/Chromium'].filter(Boolean).join(' and ');
     throw raise(ERRORS.browser_missing, `${missing} not found.`, undefined, { details: { manual_steps: INSTALL_STEPS } });
   }
-  const userDataDir = o.profileDir ?? mkdtempSync(join(tmpdir(), 'bp-chrome-'));
   // A kept profile may still be held by the Chromium of a provider that died: end it and clear its lock.
   if (o.profileDir !== undefined) await recoverProfile(o.profileDir, [CHROME_LOCK]);
-  // The port may be taken between probing and binding; chromedriver then exits and we report it.
-  const port = await freeLoopbackPort();
-  const proc = spawnOwned(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: o.profileDir === undefined ? [userDataDir] : [] });
-  try {
-    await waitForLine(proc, /ChromeDriver was started successfully/, signal);
-  } catch (e) {
-    await proc.kill();
-    if (signal.aborted) throw signal.reason;
-    throw raise(ERRORS.launch_failed, `chromedriver did not start: ${(e as Error).message}`, undefined, { cause: e });
-  }
-  return {
-    url: `ws://127.0.0.1:${port}/session`,
-    capabilities: {
-      alwaysMatch: {
-        browserName: 'chrome',
-        'goog:chromeOptions': { binary: chrome, args: [...CHROME_ARGS.filter((a) => !(o.headed === true && a === '--headless=new')), ...o.args, `--user-data-dir=${userDataDir}`] },
+  for (let attempt = 1; ; attempt++) {
+    // A temporary profile goes with the driver that failed (its cleanup removes it): one per attempt.
+    const userDataDir = o.profileDir ?? mkdtempSync(join(tmpdir(), 'bp-chrome-'));
+    const port = await freeLoopbackPort();
+    const proc = spawnOwned(driver, [`--port=${port}`, '--allowed-ips=127.0.0.1'], { cleanupDirs: o.profileDir === undefined ? [userDataDir] : [] });
+    try {
+      await waitForLine(proc, /ChromeDriver was started successfully/, signal);
+    } catch (e) {
+      await proc.kill();
+      if (signal.aborted) throw signal.reason;
+      if (attempt < PORT_ATTEMPTS && PORT_TAKEN.test((e as Error).message)) continue;
+      throw raise(ERRORS.launch_failed, `chromedriver did not start: ${(e as Error).message}`, undefined, { cause: e });
+    }
+    return {
+      url: `ws://127.0.0.1:${port}/session`,
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'chrome',
+          'goog:chromeOptions': { binary: chrome, args: [...CHROME_ARGS.filter((a) => !(o.headed === true && a === '--headless=new')), ...o.args, `--user-data-dir=${userDataDir}`] },
+        },
       },
-    },
-    process: proc,
-    driver: true,
-  };
+      process: proc,
+      driver: true,
+    };
+  }
 }
