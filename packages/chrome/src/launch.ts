@@ -73,7 +73,7 @@ export interface ChromeLaunchOptions {
  * on ::1, which it binds too ("IPv6 port not available. Exiting..."): it exits, and a new port is tried.
  */
 const PORT_TAKEN = /Address already in use|port not available/i;
-/** Drivers started before a port race is reported as a failed launch. */
+/** How many drivers are started, each on a new port, before a lost port is reported as a failed launch. */
 const PORT_ATTEMPTS = 3;
 
 /**
